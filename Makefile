@@ -1,0 +1,93 @@
+# Keysquare build. `make` builds ./keysquare (optimised for this CPU);
+# `make ARCH=portable` builds for any x86-64/ARM64; `make EXE=path` names the
+# binary; `make test` runs the unit and bats tests; `make test-asan` and
+# `make test-tsan` run them under sanitizers; `make perft-full` runs the
+# whole perft suite at full depth; `make pgo` is a profile-guided build.
+
+CC      ?= cc
+EXE     ?= keysquare
+ARCH    ?= native
+SAN     ?=
+BUILD   ?= build/$(ARCH)$(if $(SAN),-$(subst $(comma),-,$(SAN)))
+comma   := ,
+
+CFLAGS_BASE = -std=c11 -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
+              -D_POSIX_C_SOURCE=200809L -I.
+ifeq ($(ARCH),native)
+  ARCHFLAGS = -march=native
+else
+  ARCHFLAGS =
+endif
+ifneq ($(SAN),)
+  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=$(SAN)
+  LDSAN = -fsanitize=$(SAN)
+else
+  OPT = -O3 -DNDEBUG
+  LDSAN =
+endif
+CFLAGS  += $(CFLAGS_BASE) $(ARCHFLAGS) $(OPT) $(EXTRA_CFLAGS)
+LDFLAGS += -pthread $(LDSAN)
+LDLIBS  += -lm
+
+MODULES  = engine tablebase endgame eval search uci
+LIB_SRC  = $(filter-out uci/main.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+MAIN_OBJ = $(BUILD)/uci/main.o
+TEST_SRC = $(wildcard tests/unit/*.c)
+TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN = $(BUILD)/unit_tests
+
+.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format
+
+all: $(EXE)
+
+$(EXE): $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# The unit-test list is generated from the TEST(name) lines of tests/unit/.
+$(BUILD)/tests/test_list.h.inc: $(TEST_SRC)
+	@mkdir -p $(dir $@)
+	@grep -ho '^TEST([a-z0-9_]*)' $(TEST_SRC) | \
+	  awk 'BEGIN { printf "#define TEST_LIST" } { sub(/^TEST/, "X"); printf " \\\n    %s", $$0 } END { print "" }' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+
+$(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
+$(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
+
+$(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+unit: $(TEST_BIN)
+	$(TEST_BIN)
+
+# One closing line for CI: "N passed, N failed" over unit and bats tests.
+test: $(EXE) $(TEST_BIN)
+	@KS_EXE=$(abspath $(EXE)) sh tests/run.sh $(TEST_BIN)
+
+test-asan:
+	$(MAKE) test SAN=address,undefined EXE=build/keysquare-asan
+
+test-tsan:
+	$(MAKE) test SAN=thread EXE=build/keysquare-tsan
+
+perft-full: $(EXE)
+	sh tests/perft_full.sh ./$(EXE) tests/data/perft.epd
+
+pgo:
+	$(MAKE) clean
+	$(MAKE) EXTRA_CFLAGS="-fprofile-generate" LDFLAGS="-fprofile-generate"
+	./$(EXE) bench > /dev/null
+	find build -name '*.o' -delete; rm -f $(EXE)
+	$(MAKE) EXTRA_CFLAGS="-fprofile-use -fprofile-correction -Wno-missing-profile"
+
+format:
+	clang-format -i $(foreach m,$(MODULES) tests/unit,$(wildcard $(m)/*.[ch]))
+
+clean:
+	rm -rf build $(EXE) keysquare-*
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

@@ -1,0 +1,42 @@
+#include <stdio.h>
+
+#include "movegen.h"
+
+uint64_t perft(Position *pos, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    if (depth == 1)
+        return (uint64_t)l.count;
+    uint64_t nodes = 0;
+    for (int i = 0; i < l.count; i++) {
+        pos_make(pos, l.moves[i]);
+        nodes += perft(pos, depth - 1);
+        pos_unmake(pos);
+    }
+    return nodes;
+}
+
+uint64_t perft_divide(Position *pos, int depth, FILE *out)
+{
+    MoveList l;
+    uint64_t total = 0;
+    char buf[6];
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    for (int i = 0; i < l.count && depth >= 1; i++) {
+        pos_make(pos, l.moves[i]);
+        uint64_t n = perft(pos, depth - 1);
+        pos_unmake(pos);
+        move_to_uci(l.moves[i], buf);
+        fprintf(out, "%s: %llu\n", buf, (unsigned long long)n);
+        total += n;
+    }
+    if (depth < 1)
+        total = 1;
+    fprintf(out, "\nNodes searched: %llu\n", (unsigned long long)total);
+    return total;
+}

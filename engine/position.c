@@ -1,0 +1,635 @@
+#include "position.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const int SEE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
+
+/* Zobrist keys (chessprogramming wiki, "Zobrist Hashing"), filled with a
+ * fixed-seed generator so keys are the same on every run. MATERIAL_KEYS
+ * [piece][i] is xored in for the (i+1)-th piece of a kind, so the material
+ * key depends on the counts only. */
+static Key PSQ_KEYS[PIECE_NB][SQ_NB];
+static Key CASTLING_KEYS[16];
+static Key EP_KEYS[8];
+static Key SIDE_KEY;
+static Key MATERIAL_KEYS[PIECE_NB][16];
+/* Castling rights that survive a move touching this square. */
+static int CASTLING_MASK[SQ_NB];
+
+static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
+
+static uint64_t splitmix64(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+void position_init(void)
+{
+    uint64_t seed = 1070372;
+    for (int p = 0; p < PIECE_NB; p++)
+        for (int s = 0; s < SQ_NB; s++)
+            PSQ_KEYS[p][s] = splitmix64(&seed);
+    for (int i = 0; i < 16; i++)
+        CASTLING_KEYS[i] = i ? splitmix64(&seed) : 0;
+    for (int f = 0; f < 8; f++)
+        EP_KEYS[f] = splitmix64(&seed);
+    SIDE_KEY = splitmix64(&seed);
+    for (int p = 0; p < PIECE_NB; p++)
+        for (int i = 0; i < 16; i++)
+            MATERIAL_KEYS[p][i] = splitmix64(&seed);
+    for (int s = 0; s < SQ_NB; s++)
+        CASTLING_MASK[s] = ALL_CASTLING;
+    CASTLING_MASK[SQ_E1] &= ~(WHITE_OO | WHITE_OOO);
+    CASTLING_MASK[SQ_H1] &= ~WHITE_OO;
+    CASTLING_MASK[SQ_A1] &= ~WHITE_OOO;
+    CASTLING_MASK[SQ_E8] &= ~(BLACK_OO | BLACK_OOO);
+    CASTLING_MASK[SQ_H8] &= ~BLACK_OO;
+    CASTLING_MASK[SQ_A8] &= ~BLACK_OOO;
+}
+
+static void put_piece(Position *pos, Piece pc, Square s)
+{
+    Bitboard b = square_bb(s);
+    pos->board[s] = pc;
+    pos->by_type[0] |= b;
+    pos->by_type[type_of(pc)] |= b;
+    pos->by_color[color_of(pc)] |= b;
+}
+
+static void remove_piece(Position *pos, Square s)
+{
+    Piece pc = pos->board[s];
+    Bitboard b = square_bb(s);
+    pos->board[s] = NO_PIECE;
+    pos->by_type[0] ^= b;
+    pos->by_type[type_of(pc)] ^= b;
+    pos->by_color[color_of(pc)] ^= b;
+}
+
+static void move_piece(Position *pos, Square from, Square to)
+{
+    Piece pc = pos->board[from];
+    Bitboard b = square_bb(from) | square_bb(to);
+    pos->board[from] = NO_PIECE;
+    pos->board[to] = pc;
+    pos->by_type[0] ^= b;
+    pos->by_type[type_of(pc)] ^= b;
+    pos->by_color[color_of(pc)] ^= b;
+}
+
+Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
+{
+    const Bitboard *bt = pos->by_type;
+    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN))
+         | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
+         | (KNIGHT_ATTACKS[s] & bt[KNIGHT])
+         | (KING_ATTACKS[s] & bt[KING])
+         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN]))
+         | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
+}
+
+static Bitboard compute_checkers(const Position *pos)
+{
+    return attackers_to(pos, king_square(pos, pos->side), occupied(pos)) & pos->by_color[!pos->side];
+}
+
+Key pos_compute_material_key(const Position *pos)
+{
+    int counts[PIECE_NB];
+    for (int p = 0; p < PIECE_NB; p++)
+        counts[p] = popcount(pos->by_color[color_of(p)] & pos->by_type[type_of(p)]);
+    counts[0] = counts[8] = 0;
+    return material_key_of_counts(counts);
+}
+
+Key material_key_of_counts(const int counts[PIECE_NB])
+{
+    Key k = 0;
+    for (int p = 0; p < PIECE_NB; p++)
+        for (int i = 0; i < counts[p] && i < 16; i++)
+            k ^= MATERIAL_KEYS[p][i];
+    return k;
+}
+
+Key pos_compute_key(const Position *pos)
+{
+    Key k = 0;
+    for (Square s = 0; s < SQ_NB; s++)
+        if (pos->board[s])
+            k ^= PSQ_KEYS[pos->board[s]][s];
+    k ^= CASTLING_KEYS[pos->castling];
+    if (pos->ep != SQ_NONE)
+        k ^= EP_KEYS[file_of(pos->ep)];
+    if (pos->side == BLACK)
+        k ^= SIDE_KEY;
+    return k;
+}
+
+static Key compute_pawn_key(const Position *pos)
+{
+    Key k = 0;
+    for (Bitboard b = pos->by_type[PAWN]; b;) {
+        Square s = pop_lsb(&b);
+        k ^= PSQ_KEYS[pos->board[s]][s];
+    }
+    return k;
+}
+
+int non_pawn_material(const Position *pos, Color c)
+{
+    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP))
+         + 5 * popcount(pieces(pos, c, ROOK)) + 9 * popcount(pieces(pos, c, QUEEN));
+}
+
+/* ---- FEN ---------------------------------------------------------------- */
+
+static bool fen_error(char *err, size_t size, const char *msg)
+{
+    if (err && size)
+        snprintf(err, size, "%s", msg);
+    return false;
+}
+
+static bool parse_placement(Position *pos, const char *s, char *err, size_t es)
+{
+    int rank = 7, file = 0;
+    for (; *s; s++) {
+        if (*s == '/') {
+            if (file != 8 || rank == 0)
+                return fen_error(err, es, "invalid FEN: each of the 8 ranks must have 8 squares");
+            rank--, file = 0;
+        } else if (*s >= '1' && *s <= '8') {
+            file += *s - '0';
+            if (file > 8)
+                return fen_error(err, es, "invalid FEN: a rank has more than 8 squares");
+        } else {
+            const char *p = strchr(PIECE_CHARS, *s);
+            if (!p || *s == ' ')
+                return fen_error(err, es, "invalid FEN: unknown piece letter");
+            if (file > 7)
+                return fen_error(err, es, "invalid FEN: a rank has more than 8 squares");
+            put_piece(pos, (Piece)(p - PIECE_CHARS), make_square(file++, rank));
+        }
+    }
+    if (rank != 0 || file != 8)
+        return fen_error(err, es, "invalid FEN: the board must have 8 ranks of 8 squares");
+    return true;
+}
+
+static bool validate_material(const Position *pos, char *err, size_t es)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        if (popcount(pieces(pos, c, KING)) != 1)
+            return fen_error(err, es, "invalid FEN: each side needs exactly one king");
+        if (popcount(pieces(pos, c, PAWN)) > 8 || popcount(pos->by_color[c]) > 16)
+            return fen_error(err, es, "invalid FEN: too many pieces for one side");
+    }
+    if (pos->by_type[PAWN] & (RANK_BB(0) | RANK_BB(7)))
+        return fen_error(err, es, "invalid FEN: pawns on the first or last rank");
+    return true;
+}
+
+/* Keeps only the castling rights that king and rook placement support. */
+static void sanitize_castling(Position *pos, char *warn, size_t ws)
+{
+    static const struct { int right; Square king, rook; Piece k, r; const char *name; } C[4] = {
+        {WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
+        {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
+        {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
+        {BLACK_OOO, SQ_E8, SQ_A8, B_KING, B_ROOK, "q"},
+    };
+    char dropped[8] = "";
+    for (int i = 0; i < 4; i++)
+        if ((pos->castling & C[i].right)
+            && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
+            pos->castling &= ~C[i].right;
+            strcat(dropped, C[i].name);
+        }
+    if (dropped[0] && warn && ws)
+        snprintf(warn, ws, "castling rights %s dropped: king or rook not on its square", dropped);
+}
+
+/* Keeps the en-passant square only if a pawn just passed it and one of ours
+ * can capture there (so the key matches the position's real options). */
+static Square sanitize_ep(const Position *pos, Square ep)
+{
+    if (ep == SQ_NONE)
+        return SQ_NONE;
+    Color us = pos->side, them = !us;
+    if (relative_rank(us, ep) != 5)
+        return SQ_NONE;
+    Square pawn_sq = us == WHITE ? ep - 8 : ep + 8;
+    Square origin = us == WHITE ? ep + 8 : ep - 8;
+    if (pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep] || pos->board[origin])
+        return SQ_NONE;
+    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)))
+        return SQ_NONE;
+    return ep;
+}
+
+static bool parse_int_field(const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    if (!isdigit((unsigned char)*s))
+        return false;
+    long v = strtol(s, &end, 10);
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *warn, size_t ws)
+{
+    char buf[256], *fields[7], *save = NULL;
+    int n = 0;
+    if (warn && ws)
+        warn[0] = '\0';
+    if (strlen(fen) >= sizeof buf)
+        return fen_error(err, es, "invalid FEN: too long");
+    strcpy(buf, fen);
+    for (char *t = strtok_r(buf, " \t\r\n", &save); t && n < 7; t = strtok_r(NULL, " \t\r\n", &save))
+        fields[n++] = t;
+    if (n != 4 && n != 6)
+        return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
+
+    /* Parse into a scratch position so a bad FEN leaves *out untouched. */
+    Position *pos = malloc(sizeof *pos);
+    if (!pos)
+        return fen_error(err, es, "out of memory");
+    memset(pos, 0, offsetof(Position, hist));
+    bool ok = false;
+    long rule50 = 0, fullmove = 1;
+    if (!parse_placement(pos, fields[0], err, es) || !validate_material(pos, err, es))
+        goto done;
+    if (strcmp(fields[1], "w") && strcmp(fields[1], "b")) {
+        fen_error(err, es, "invalid FEN: side to move must be w or b");
+        goto done;
+    }
+    pos->side = fields[1][0] == 'w' ? WHITE : BLACK;
+    if (strcmp(fields[2], "-")) {
+        for (const char *c = fields[2]; *c; c++) {
+            const char *p = strchr("KQkq", *c);
+            if (!p || (pos->castling & (1 << (p - "KQkq")))) {
+                fen_error(err, es, "invalid FEN: castling field must be - or a subset of KQkq");
+                goto done;
+            }
+            pos->castling |= 1 << (p - "KQkq");
+        }
+    }
+    Square ep = SQ_NONE;
+    if (strcmp(fields[3], "-")) {
+        const char *e = fields[3];
+        if (strlen(e) != 2 || e[0] < 'a' || e[0] > 'h' || (e[1] != '3' && e[1] != '6')) {
+            fen_error(err, es, "invalid FEN: en-passant field must be - or a square on rank 3 or 6");
+            goto done;
+        }
+        ep = make_square(e[0] - 'a', e[1] - '1');
+    }
+    if (n == 6 && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
+        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
+        goto done;
+    }
+    if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {
+        fen_error(err, es, "invalid FEN: the side not to move is in check");
+        goto done;
+    }
+    sanitize_castling(pos, warn, ws);
+    pos->ep = sanitize_ep(pos, ep);
+    pos->rule50 = (int)rule50;
+    pos->game_ply = (int)(2 * (fullmove - 1) + (pos->side == BLACK));
+    for (Square s = 0; s < SQ_NB; s++)
+        pos->count[pos->board[s]]++;
+    pos->count[NO_PIECE] = 0;
+    pos->key = pos_compute_key(pos);
+    pos->material_key = pos_compute_material_key(pos);
+    pos->pawn_key = compute_pawn_key(pos);
+    pos->checkers = compute_checkers(pos);
+    if (popcount(pos->checkers) > 2) {
+        fen_error(err, es, "invalid FEN: more than two pieces give check");
+        goto done;
+    }
+    memcpy(out, pos, offsetof(Position, hist));
+    ok = true;
+done:
+    free(pos);
+    return ok;
+}
+
+void pos_get_fen(const Position *pos, char *buf)
+{
+    char *p = buf;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            Piece pc = pos->board[make_square(f, r)];
+            if (!pc) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *p++ = (char)('0' + empty), empty = 0;
+            *p++ = PIECE_CHARS[pc];
+        }
+        if (empty)
+            *p++ = (char)('0' + empty);
+        if (r)
+            *p++ = '/';
+    }
+    *p++ = ' ';
+    *p++ = pos->side == WHITE ? 'w' : 'b';
+    *p++ = ' ';
+    if (!pos->castling)
+        *p++ = '-';
+    for (int i = 0; i < 4; i++)
+        if (pos->castling & (1 << i))
+            *p++ = "KQkq"[i];
+    *p++ = ' ';
+    if (pos->ep == SQ_NONE)
+        *p++ = '-';
+    else
+        *p++ = (char)('a' + file_of(pos->ep)), *p++ = (char)('1' + rank_of(pos->ep));
+    sprintf(p, " %d %d", pos->rule50, 1 + pos->game_ply / 2);
+}
+
+/* ---- make / unmake ------------------------------------------------------ */
+
+static inline void save_state(Position *pos, Move m)
+{
+    Undo *u = &pos->hist[pos->hist_len++];
+    u->key = pos->key;
+    u->material_key = pos->material_key;
+    u->pawn_key = pos->pawn_key;
+    u->checkers = pos->checkers;
+    u->move = m;
+    u->castling = (int8_t)pos->castling;
+    u->ep = (int8_t)pos->ep;
+    u->rule50 = (int16_t)pos->rule50;
+    u->plies_from_null = (int16_t)pos->plies_from_null;
+}
+
+static inline void remove_counted(Position *pos, Square s, Key *k)
+{
+    Piece pc = pos->board[s];
+    *k ^= PSQ_KEYS[pc][s];
+    pos->material_key ^= MATERIAL_KEYS[pc][--pos->count[pc]];
+    if (type_of(pc) == PAWN)
+        pos->pawn_key ^= PSQ_KEYS[pc][s];
+    remove_piece(pos, s);
+}
+
+void pos_make(Position *pos, Move m)
+{
+    save_state(pos, m);
+    Color us = pos->side, them = !us;
+    Square from = move_from(m), to = move_to(m);
+    Piece pc = pos->board[from];
+    Piece captured = pos->board[to];
+    int kind = move_kind(m);
+    Key k = pos->key ^ SIDE_KEY;
+
+    if (pos->ep != SQ_NONE) {
+        k ^= EP_KEYS[file_of(pos->ep)];
+        pos->ep = SQ_NONE;
+    }
+    pos->rule50++;
+    pos->plies_from_null++;
+    pos->game_ply++;
+
+    if (kind == MK_CASTLING) {
+        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
+        Piece rook = pos->board[rfrom];
+        move_piece(pos, rfrom, rto);
+        k ^= PSQ_KEYS[rook][rfrom] ^ PSQ_KEYS[rook][rto];
+    } else if (kind == MK_EN_PASSANT) {
+        Square cap_sq = to ^ 8;
+        captured = pos->board[cap_sq];
+        remove_counted(pos, cap_sq, &k);
+        pos->rule50 = 0;
+    } else if (captured) {
+        remove_counted(pos, to, &k);
+        pos->rule50 = 0;
+    }
+    pos->hist[pos->hist_len - 1].captured = captured;
+
+    move_piece(pos, from, to);
+    k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
+
+    if (type_of(pc) == PAWN) {
+        pos->rule50 = 0;
+        pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
+        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN))) {
+            pos->ep = (from + to) / 2;
+            k ^= EP_KEYS[file_of(pos->ep)];
+        } else if (kind == MK_PROMOTION) {
+            Piece promo = make_piece(us, move_promo(m));
+            remove_counted(pos, to, &k);
+            put_piece(pos, promo, to);
+            k ^= PSQ_KEYS[promo][to];
+            pos->material_key ^= MATERIAL_KEYS[promo][pos->count[promo]++];
+        }
+    }
+    int rights = pos->castling & CASTLING_MASK[from] & CASTLING_MASK[to];
+    if (rights != pos->castling) {
+        k ^= CASTLING_KEYS[pos->castling] ^ CASTLING_KEYS[rights];
+        pos->castling = rights;
+    }
+    pos->key = k;
+    pos->side = them;
+    pos->checkers = compute_checkers(pos);
+}
+
+void pos_unmake(Position *pos)
+{
+    Undo *u = &pos->hist[--pos->hist_len];
+    Move m = u->move;
+    Square from = move_from(m), to = move_to(m);
+    Color us = !pos->side;
+    int kind = move_kind(m);
+
+    pos->side = us;
+    if (kind == MK_PROMOTION) {
+        Piece promo = pos->board[to];
+        pos->count[promo]--;
+        remove_piece(pos, to);
+        put_piece(pos, make_piece(us, PAWN), to);
+        pos->count[make_piece(us, PAWN)]++;
+    }
+    move_piece(pos, to, from);
+    if (kind == MK_CASTLING) {
+        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
+        move_piece(pos, rto, rfrom);
+    } else if (u->captured) {
+        Square cap_sq = kind == MK_EN_PASSANT ? to ^ 8 : to;
+        put_piece(pos, u->captured, cap_sq);
+        pos->count[u->captured]++;
+    }
+    pos->key = u->key;
+    pos->material_key = u->material_key;
+    pos->pawn_key = u->pawn_key;
+    pos->checkers = u->checkers;
+    pos->castling = u->castling;
+    pos->ep = u->ep;
+    pos->rule50 = u->rule50;
+    pos->plies_from_null = u->plies_from_null;
+    pos->game_ply--;
+}
+
+void pos_make_null(Position *pos)
+{
+    save_state(pos, MOVE_NULL);
+    pos->hist[pos->hist_len - 1].captured = NO_PIECE;
+    if (pos->ep != SQ_NONE) {
+        pos->key ^= EP_KEYS[file_of(pos->ep)];
+        pos->ep = SQ_NONE;
+    }
+    pos->key ^= SIDE_KEY;
+    pos->side = !pos->side;
+    pos->rule50++;
+    pos->plies_from_null = 0;
+    pos->game_ply++;
+    pos->checkers = 0;
+}
+
+void pos_unmake_null(Position *pos)
+{
+    Undo *u = &pos->hist[--pos->hist_len];
+    pos->side = !pos->side;
+    pos->key = u->key;
+    pos->checkers = u->checkers;
+    pos->ep = u->ep;
+    pos->rule50 = u->rule50;
+    pos->plies_from_null = u->plies_from_null;
+    pos->game_ply--;
+}
+
+void pos_reroot(Position *pos)
+{
+    pos->hist_len = 0;
+    pos->plies_from_null = 0;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+bool gives_check(const Position *pos, Move m)
+{
+    Color us = pos->side;
+    Square from = move_from(m), to = move_to(m), ksq = king_square(pos, !us);
+    int kind = move_kind(m);
+    PieceType pt = kind == MK_PROMOTION ? move_promo(m) : type_of(pos->board[from]);
+    Bitboard occ = (occupied(pos) ^ square_bb(from)) | square_bb(to);
+    Bitboard ours = pos->by_color[us] ^ square_bb(from);
+    Square attacker = to;
+
+    if (kind == MK_EN_PASSANT)
+        occ ^= square_bb(to ^ 8);
+    if (kind == MK_CASTLING) {
+        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
+        occ ^= square_bb(rfrom) | square_bb(rto);
+        ours ^= square_bb(rfrom);
+        pt = ROOK;
+        attacker = rto;
+    }
+    Bitboard direct = pt == PAWN ? PAWN_ATTACKS[us][attacker] : piece_attacks(pt, attacker, occ);
+    if (direct & square_bb(ksq))
+        return true;
+    Bitboard diag = ours & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
+    Bitboard orth = ours & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    return (bishop_attacks(ksq, occ) & diag) || (rook_attacks(ksq, occ) & orth);
+}
+
+bool pos_is_repetition(const Position *pos, int ply)
+{
+    int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
+    if (end < 4)
+        return false;
+    int seen = 0;
+    for (int i = 4; i <= end && i <= pos->hist_len; i += 2) {
+        if (pos->hist[pos->hist_len - i].key == pos->key) {
+            if (i <= ply || ++seen == 2)
+                return true;
+        }
+    }
+    return false;
+}
+
+bool pos_is_fifty_move_draw(const Position *pos)
+{
+    return pos->rule50 >= 100;
+}
+
+bool pos_insufficient_material(const Position *pos)
+{
+    const Bitboard *bt = pos->by_type;
+    if (bt[PAWN] | bt[ROOK] | bt[QUEEN])
+        return false;
+    if (popcount(bt[KNIGHT] | bt[BISHOP]) <= 1)
+        return true;
+    return !bt[KNIGHT] && (!(bt[BISHOP] & DARK_SQUARES) || !(bt[BISHOP] & ~DARK_SQUARES));
+}
+
+bool see_ge(const Position *pos, Move m, int threshold)
+{
+    if (move_kind(m) != MK_NORMAL)
+        return threshold <= 0;
+    Square from = move_from(m), to = move_to(m);
+    int swap = SEE_VALUE[type_of(pos->board[to])] - threshold;
+    if (swap < 0)
+        return false;
+    swap = SEE_VALUE[type_of(pos->board[from])] - swap;
+    if (swap <= 0)
+        return true;
+
+    Bitboard occ = occupied(pos) ^ square_bb(from) ^ square_bb(to);
+    Color stm = pos->side;
+    Bitboard attackers = attackers_to(pos, to, occ);
+    Bitboard diag = pos->by_type[BISHOP] | pos->by_type[QUEEN];
+    Bitboard orth = pos->by_type[ROOK] | pos->by_type[QUEEN];
+    int res = 1;
+    for (;;) {
+        stm = !stm;
+        attackers &= occ;
+        Bitboard mine = attackers & pos->by_color[stm];
+        if (!mine)
+            break;
+        res ^= 1;
+        PieceType pt;
+        for (pt = PAWN; pt <= KING; pt++)
+            if (mine & pos->by_type[pt])
+                break;
+        if (pt == KING)
+            return (attackers & pos->by_color[!stm] & occ) ? res ^ 1 : res;
+        swap = SEE_VALUE[pt] - swap;
+        if (swap < res)
+            break;
+        Bitboard b = mine & pos->by_type[pt];
+        occ ^= b & -b;
+        if (pt == PAWN || pt == BISHOP || pt == QUEEN)
+            attackers |= bishop_attacks(to, occ) & diag;
+        if (pt == ROOK || pt == QUEEN)
+            attackers |= rook_attacks(to, occ) & orth;
+    }
+    return res;
+}
+
+void move_to_uci(Move m, char *buf)
+{
+    Square from = move_from(m), to = move_to(m);
+    if (m == MOVE_NONE) {
+        strcpy(buf, "0000");
+        return;
+    }
+    buf[0] = (char)('a' + file_of(from));
+    buf[1] = (char)('1' + rank_of(from));
+    buf[2] = (char)('a' + file_of(to));
+    buf[3] = (char)('1' + rank_of(to));
+    buf[4] = move_kind(m) == MK_PROMOTION ? "nbrq"[move_promo(m) - KNIGHT] : '\0';
+    buf[5] = '\0';
+}

@@ -1,0 +1,118 @@
+/* Position: the board, FEN in and out, make/unmake with an incremental
+ * Zobrist key and material key, attack queries, draw rules and SEE.
+ * position_init() must run once after bitboard_init(). */
+#ifndef KS_POSITION_H
+#define KS_POSITION_H
+
+#include <stddef.h>
+
+#include "bitboard.h"
+
+/* Plies of game history a Position keeps (past positions, for repetition
+ * and unmake). The UCI layer re-roots the position after an irreversible
+ * move, so a long game never fills it. */
+#define MAX_HISTORY 1024
+
+/* What make saves and unmake restores: the state before the move. */
+typedef struct {
+    Key key;
+    Key material_key;
+    Key pawn_key;
+    Bitboard checkers;
+    Move move;
+    Piece captured;
+    int8_t castling;
+    int8_t ep;
+    int16_t rule50;
+    int16_t plies_from_null;
+} Undo;
+
+struct Position {
+    Bitboard by_type[PIECE_TYPE_NB]; /* [0] = all pieces */
+    Bitboard by_color[COLOR_NB];
+    Piece board[SQ_NB];
+    int8_t count[PIECE_NB]; /* pieces of each kind on the board */
+    Color side;
+    int castling;    /* WHITE_OO | ... */
+    Square ep;       /* set only when an en-passant capture is possible, else SQ_NONE */
+    int rule50;      /* plies since the last capture or pawn move */
+    int plies_from_null;
+    int game_ply;    /* plies since the start of the game (FEN fullmove based) */
+    Key key;         /* Zobrist key: pieces, side, castling, en passant */
+    Key material_key;/* depends only on the piece counts */
+    Key pawn_key;    /* pawns and kings */
+    Bitboard checkers;
+    int hist_len;
+    Undo hist[MAX_HISTORY];
+};
+
+void position_init(void);
+
+/* Parses FEN (6 fields, or 4 with "0 1" assumed). On error returns false,
+ * leaves pos unchanged and writes a one-line reason into err (if not NULL).
+ * Castling rights the placement cannot support are dropped and reported in
+ * warn (if not NULL; empty when there is nothing to say); an en-passant
+ * square no pawn could have just passed, or that no pawn can capture on, is
+ * ignored. */
+bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
+/* Writes the FEN (6 fields) into buf; needs at least 100 bytes. */
+void pos_get_fen(const Position *pos, char *buf);
+extern const char *START_FEN;
+
+/* Makes a legal move / takes back the last one (move must be the one made).
+ * pos_make_null passes the turn (not when in check). */
+void pos_make(Position *pos, Move move);
+void pos_unmake(Position *pos);
+void pos_make_null(Position *pos);
+void pos_unmake_null(Position *pos);
+
+/* Drops the game history before the current position (repetition then only
+ * sees later positions); the UCI layer calls it when rule50 == 0. */
+void pos_reroot(Position *pos);
+
+static inline Bitboard pieces(const Position *pos, Color c, PieceType pt)
+{
+    return pos->by_color[c] & pos->by_type[pt];
+}
+static inline Bitboard occupied(const Position *pos) { return pos->by_type[0]; }
+static inline Square king_square(const Position *pos, Color c) { return lsb(pieces(pos, c, KING)); }
+static inline bool in_check(const Position *pos) { return pos->checkers != 0; }
+static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }
+static inline bool is_capture(const Position *pos, Move m)
+{
+    return pos->board[move_to(m)] != NO_PIECE || move_kind(m) == MK_EN_PASSANT;
+}
+/* Non-pawn material of one side as a count, weighted N=B=3, R=5, Q=9. */
+int non_pawn_material(const Position *pos, Color c);
+
+/* Pieces of both colours attacking square s, given an occupancy. */
+Bitboard attackers_to(const Position *pos, Square s, Bitboard occ);
+/* True if the move gives check (move must be legal). */
+bool gives_check(const Position *pos, Move move);
+
+/* Recomputes the keys from scratch (tests compare with the incremental ones). */
+Key pos_compute_key(const Position *pos);
+Key pos_compute_material_key(const Position *pos);
+/* Material key of piece counts, indexed by Piece (only pieces with
+ * count > 0 matter); endgame/ uses it to key its table by material code. */
+Key material_key_of_counts(const int counts[PIECE_NB]);
+
+/* Draw rules. ply = plies since the search root: a repetition of a position
+ * reached after the root counts once, one from the game needs two
+ * (threefold). Fifty-move rule: rule50 >= 100 and not checkmate. */
+bool pos_is_repetition(const Position *pos, int ply);
+bool pos_is_fifty_move_draw(const Position *pos);
+/* Neither side can mate by any sequence: KK, KNK, KBK, and bishops all on
+ * squares of one colour with nothing else. */
+bool pos_insufficient_material(const Position *pos);
+
+/* Static exchange evaluation: true if the exchange sequence started by move
+ * gains at least threshold (centipawns, values 100/320/330/500/950).
+ * Chessprogramming wiki, "Static Exchange Evaluation". */
+bool see_ge(const Position *pos, Move move, int threshold);
+extern const int SEE_VALUE[PIECE_TYPE_NB];
+
+/* Long algebraic (UCI) text of a move: "e2e4", "e7e8q"; buf >= 6 bytes. */
+void move_to_uci(Move move, char *buf);
+
+#endif

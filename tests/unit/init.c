@@ -1,0 +1,10 @@
+#include "engine/bitboard.h"
+#include "engine/position.h"
+#include "harness.h"
+
+/* Same order as main(): every table the tests touch is built here once. */
+void harness_init_engine(void)
+{
+    bitboard_init();
+    position_init();
+}
