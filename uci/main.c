@@ -7,12 +7,15 @@
 #include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "uci/tbcmd.h"
 
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     bitboard_init();
     position_init();
+    if (argc >= 2 && !strcmp(argv[1], "tb"))
+        return tb_main(argc - 2, argv + 2);
     if (argc >= 3 && !strcmp(argv[1], "perft")) {
         Position *pos = malloc(sizeof *pos);
         char fen[256] = "", err[128];
