@@ -1,5 +1,6 @@
 #include "engine/bitboard.h"
 #include "engine/position.h"
+#include "tablebase/dtm.h"
 #include "harness.h"
 
 /* Same order as main(): every table the tests touch is built here once. */
@@ -7,4 +8,5 @@ void harness_init_engine(void)
 {
     bitboard_init();
     position_init();
+    dtm_init();
 }

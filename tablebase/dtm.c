@@ -1,0 +1,461 @@
+/* DTM tables: the registry (material code and material key to table),
+ * building once on demand, probing, statistics and iteration. The index
+ * and the generator live in dtm_index.c and dtm_build.c. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtm_internal.h"
+
+/* 35 materials of up to four men exist with pawns on one side only. */
+enum { MAX_TABLES = 48, KEY_SLOTS = 128 };
+
+static DtmTable TABLES[MAX_TABLES];
+static int table_count;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic(DtmTable *) by_key[KEY_SLOTS];
+static atomic_size_t memory_used;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static const char *const STANDARD[] = {"KQK", "KRK", "KBK", "KNK", "KPK", "KBBK",
+                                       "KBNK", "KNNK", "KQKR", "KRKB", "KRKN"};
+
+/* Piece letters in table order, strongest first. */
+static const char ORDER[] = "QRBNP";
+static const PieceType ORDER_TYPE[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+static const int ORDER_VALUE[] = {9, 5, 3, 3, 1};
+
+const char *const *dtm_standard_names(int *count)
+{
+    *count = (int)(sizeof STANDARD / sizeof STANDARD[0]);
+    return STANDARD;
+}
+
+const char *dtm_name(const DtmTable *t) { return t->name; }
+bool dtm_is_ready(const DtmTable *t) { return atomic_load_explicit(&t->ready, memory_order_acquire); }
+size_t dtm_memory_used(void) { return atomic_load(&memory_used); }
+
+/* ---- material codes ---------------------------------------------------- */
+
+/* "K" and the men of colour c in table order. */
+static void side_code(const int counts[PIECE_NB], Color c, char *out)
+{
+    *out++ = 'K';
+    for (int o = 0; o < 5; o++)
+        for (int i = 0; i < counts[make_piece(c, ORDER_TYPE[o])]; i++)
+            *out++ = ORDER[o];
+    *out = 0;
+}
+
+/* > 0 if side a is stronger than side b: material, then men, then the
+ * stronger men in table order. */
+static int compare_sides(const int counts[PIECE_NB], Color a, Color b)
+{
+    int va = 0, vb = 0, na = 0, nb = 0;
+    for (int o = 0; o < 5; o++) {
+        va += ORDER_VALUE[o] * counts[make_piece(a, ORDER_TYPE[o])];
+        vb += ORDER_VALUE[o] * counts[make_piece(b, ORDER_TYPE[o])];
+        na += counts[make_piece(a, ORDER_TYPE[o])];
+        nb += counts[make_piece(b, ORDER_TYPE[o])];
+    }
+    if (va != vb || na != nb)
+        return va != vb ? va - vb : na - nb;
+    for (int o = 0; o < 5; o++) {
+        int d = counts[make_piece(a, ORDER_TYPE[o])] - counts[make_piece(b, ORDER_TYPE[o])];
+        if (d)
+            return d;
+    }
+    return 0;
+}
+
+static bool parse_code(const char *code, int counts[PIECE_NB], char *err, size_t es)
+{
+    int side = -1, men = 0;
+    memset(counts, 0, PIECE_NB * sizeof counts[0]);
+    for (const char *p = code; *p; p++) {
+        char ch = (char)toupper((unsigned char)*p);
+        const char *o = strchr(ORDER, ch);
+        if (ch == 'K' && side < BLACK)
+            side++;
+        else if (ch && o && side >= WHITE && ++men <= 2)
+            counts[make_piece(side, ORDER_TYPE[o - ORDER])]++;
+        else {
+            snprintf(err, es, "%s: not a material code of up to four men (like KQKR)", code);
+            return false;
+        }
+    }
+    if (side != BLACK) {
+        snprintf(err, es, "%s: a material code names both kings (like KQKR)", code);
+        return false;
+    }
+    if (counts[W_PAWN] && counts[B_PAWN]) {
+        snprintf(err, es, "%s: pawns on both sides are not supported", code);
+        return false;
+    }
+    return true;
+}
+
+/* ---- the registry ------------------------------------------------------- */
+
+static void publish_key(DtmTable *t, Key key)
+{
+    unsigned i = (unsigned)key % KEY_SLOTS;
+    while (atomic_load(&by_key[i]))
+        i = (i + 1) % KEY_SLOTS;
+    atomic_store_explicit(&by_key[i], t, memory_order_release);
+}
+
+DtmTable *dtm_table_for_key(Key material_key)
+{
+    for (unsigned i = (unsigned)material_key % KEY_SLOTS;; i = (i + 1) % KEY_SLOTS) {
+        DtmTable *t = atomic_load_explicit(&by_key[i], memory_order_acquire);
+        if (!t || t->key[0] == material_key || t->key[1] == material_key)
+            return t;
+    }
+}
+
+/* The material key of Position.material_key for counts of the men besides
+ * the kings. */
+static Key material_key_with_kings(const int counts[PIECE_NB])
+{
+    int all[PIECE_NB];
+    memcpy(all, counts, sizeof all);
+    all[W_KING] = all[B_KING] = 1;
+    return material_key_of_counts(all);
+}
+
+/* Fills a new table for counts whose stronger side is White. */
+static void describe(DtmTable *t, const int counts[PIECE_NB])
+{
+    int flipped[PIECE_NB];
+    side_code(counts, WHITE, t->name);
+    side_code(counts, BLACK, t->name + strlen(t->name));
+    /* Men in index order: the reverse of the name, so that the strong
+     * side's strongest man is last (its un-moves stay in one row). */
+    for (Color c = BLACK; c >= WHITE; c--)
+        for (int o = 4; o >= 0; o--)
+            for (int i = 0; i < counts[make_piece(c, ORDER_TYPE[o])]; i++)
+                t->piece[t->n++] = make_piece(c, ORDER_TYPE[o]);
+    t->pawns = counts[W_PAWN] || counts[B_PAWN];
+    t->same = t->n == 2 && t->piece[0] == t->piece[1];
+    t->size = (size_t)(t->pawns ? KK_PAWNS : KK_PAWNLESS) << (6 * t->n);
+    for (int p = 0; p < PIECE_NB; p++)
+        flipped[p] = counts[p ^ 8];
+    t->key[0] = material_key_with_kings(counts);
+    t->key[1] = material_key_with_kings(flipped);
+    pthread_mutex_init(&t->lock, NULL);
+}
+
+/* The table of counts (any colours); *flip = its White is our Black. */
+static DtmTable *table_for_counts(const int counts[PIECE_NB], bool *flip)
+{
+    int canon[PIECE_NB];
+    *flip = compare_sides(counts, BLACK, WHITE) > 0;
+    for (int p = 0; p < PIECE_NB; p++)
+        canon[p] = counts[*flip ? p ^ 8 : p];
+    Key key = material_key_with_kings(canon);
+    DtmTable *t = dtm_table_for_key(key);
+    if (t)
+        return t;
+    pthread_mutex_lock(&registry_lock);
+    t = dtm_table_for_key(key);
+    if (!t && table_count < MAX_TABLES) {
+        t = &TABLES[table_count++];
+        describe(t, canon);
+        publish_key(t, t->key[0]);
+        if (t->key[1] != t->key[0])
+            publish_key(t, t->key[1]);
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return t;
+}
+
+static DtmTable *table_of_code(const char *code, char *err, size_t es)
+{
+    int counts[PIECE_NB];
+    bool flip;
+    char dummy[160];
+    if (!err)
+        err = dummy, es = sizeof dummy;
+    if (!parse_code(code, counts, err, es))
+        return NULL;
+    DtmTable *t = table_for_counts(counts, &flip);
+    if (t && flip) {
+        snprintf(err, es, "%s: name the stronger side first (%s)", code, t->name);
+        return NULL;
+    }
+    return t;
+}
+
+static void register_standard(void)
+{
+    dtm_index_init();
+    for (size_t i = 0; i < sizeof STANDARD / sizeof STANDARD[0]; i++)
+        table_of_code(STANDARD[i], NULL, 0);
+    table_of_code("KK", NULL, 0);
+}
+
+void dtm_init(void) { pthread_once(&init_once, register_standard); }
+
+DtmTable *dtm_table(const char *code, char *err, size_t es)
+{
+    dtm_init();
+    return table_of_code(code, err, es);
+}
+
+/* ---- entries ------------------------------------------------------------ */
+
+static DtmResult decode_value(uint8_t v)
+{
+    DtmResult r = {0, 0};
+    if (v != DTM_DRAW && v != DTM_ILLEGAL) {
+        r.plies = v - 1;
+        r.wdl = r.plies % 2 ? 1 : -1;
+    }
+    return r;
+}
+
+static void entry_header(const DtmTable *t, DtmEntry *e)
+{
+    memset(e, 0, sizeof *e);
+    e->count = 2 + t->n;
+    e->piece[0] = W_KING, e->piece[1] = B_KING;
+    for (int k = 0; k < t->n; k++)
+        e->piece[2 + k] = t->piece[k];
+    e->weight = 1;
+}
+
+static void visit_stored(const DtmTable *t, DtmEntry *e, DtmVisitor visit, void *ctx)
+{
+    for (uint32_t i = 0; i < t->size; i++) {
+        DtmMen m = {{0}};
+        dtm_unpack(t, i, &m);
+        memcpy(e->square, m.sq, sizeof e->square);
+        e->weight = t->pawns ? 2 : 8 / dtm_stabiliser(t, &m);
+        for (Color c = WHITE; c <= BLACK; c++) {
+            uint8_t v = t->val[(size_t)c * t->size + i];
+            if (v == DTM_ILLEGAL)
+                continue;
+            e->stm = c;
+            e->result = decode_value(v);
+            visit(e, ctx);
+        }
+    }
+}
+
+/* ---- building ----------------------------------------------------------- */
+
+/* Links an exit slot: the material after capturing man `captured` and/or
+ * promoting man `promoted` to `promo` (indices among t's men, -1 = none). */
+static bool link_exit(DtmTable *t, int captured, int promoted, PieceType promo)
+{
+    int counts[PIECE_NB] = {0};
+    Piece after[DTM_MAX_MEN] = {W_KING, B_KING, NO_PIECE, NO_PIECE};
+    for (int k = 0; k < t->n; k++)
+        if (k != captured) {
+            after[2 + k] = k == promoted ? make_piece(color_of(t->piece[k]), promo) : t->piece[k];
+            counts[after[2 + k]]++;
+        }
+    DtmExit *ex = &t->exits[exit_slot(captured, promoted, promo)];
+    ex->table = table_for_counts(counts, &ex->flip);
+    if (!ex->table || !dtm_build(ex->table))
+        return false;
+    bool used[DTM_MAX_MEN] = {false};
+    for (int j = 0; j < 2 + ex->table->n; j++) {
+        Piece want = j < 2 ? make_piece(j, KING) : ex->table->piece[j - 2];
+        want ^= ex->flip ? 8 : 0; /* the table's colours seen from ours */
+        int k = 0;
+        while (used[k] || after[k] != want)
+            k++;
+        used[k] = true;
+        ex->man[j] = (int8_t)k;
+    }
+    return true;
+}
+
+/* Every capture and promotion this material allows. */
+static bool link_exits(DtmTable *t)
+{
+    for (int c = -1; c < t->n; c++)
+        for (int p = -1; p < t->n; p++) {
+            bool pawn = p >= 0 && type_of(t->piece[p]) == PAWN;
+            if ((p >= 0 && !pawn) || (c < 0 && p < 0) || c == p)
+                continue;
+            if (c >= 0 && p >= 0 && color_of(t->piece[c]) == color_of(t->piece[p]))
+                continue;
+            for (PieceType pt = p < 0 ? NO_PIECE_TYPE : KNIGHT; pt <= (p < 0 ? NO_PIECE_TYPE : QUEEN); pt++)
+                if (!link_exit(t, c, p, pt))
+                    return false;
+        }
+    return true;
+}
+
+static bool reserve_memory(size_t bytes)
+{
+    size_t used = atomic_load(&memory_used);
+    do {
+        if (used + bytes > DTM_MEMORY_CAP)
+            return false;
+    } while (!atomic_compare_exchange_weak(&memory_used, &used, used + bytes));
+    return true;
+}
+
+static void add_to_stats(const DtmEntry *e, void *ctx)
+{
+    DtmStats *st = ctx;
+    Color c = e->stm;
+    int plies = e->result.plies;
+    uint64_t w = (uint64_t)e->weight;
+    st->stored++;
+    if (e->result.wdl == 0)
+        st->draws[c] += w;
+    else if (e->result.wdl > 0) {
+        st->wins[c] += w;
+        st->sum_win[c] += w * (uint64_t)plies;
+        st->max_win[c] = plies > st->max_win[c] ? plies : st->max_win[c];
+    } else {
+        st->losses[c] += w;
+        st->sum_loss[c] += w * (uint64_t)plies;
+        st->max_loss[c] = plies > st->max_loss[c] ? plies : st->max_loss[c];
+    }
+}
+
+bool dtm_build(DtmTable *t)
+{
+    if (dtm_is_ready(t))
+        return true;
+    pthread_mutex_lock(&t->lock);
+    bool ok = dtm_is_ready(t);
+    if (!ok && !atomic_load(&t->failed)) {
+        /* Smaller tables first: their locks come later in the order
+         * (men, pawns) decreasing, so the locks never form a cycle. */
+        ok = link_exits(t) && reserve_memory(2 * t->size);
+        if (ok && !dtm_generate(t)) {
+            atomic_fetch_sub(&memory_used, 2 * t->size);
+            ok = false;
+        }
+        if (ok) {
+            DtmEntry e;
+            entry_header(t, &e);
+            visit_stored(t, &e, add_to_stats, &t->stats);
+        }
+        atomic_store_explicit(ok ? &t->ready : &t->failed, true, memory_order_release);
+    }
+    pthread_mutex_unlock(&t->lock);
+    return ok;
+}
+
+static void *build_thread(void *arg)
+{
+    dtm_build(arg);
+    return NULL;
+}
+
+bool dtm_request(DtmTable *t)
+{
+    if (dtm_is_ready(t))
+        return true;
+    if (!atomic_exchange(&t->requested, true)) {
+        pthread_t thread;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        if (pthread_create(&thread, &attr, build_thread, t))
+            atomic_store(&t->requested, false);
+        pthread_attr_destroy(&attr);
+    }
+    return false;
+}
+
+/* ---- probing ------------------------------------------------------------ */
+
+bool dtm_probe(const Position *pos, DtmResult *out)
+{
+    if (popcount(occupied(pos)) > DTM_MAX_MEN || pos->castling)
+        return false;
+    const DtmTable *t = dtm_table_for_key(pos->material_key);
+    if (!t || !dtm_is_ready(t))
+        return false;
+    int flip = pos->material_key != t->key[0];
+    Square fl = flip ? 56 : 0;
+    DtmMen m = {{0}};
+    Bitboard used = 0;
+    m.sq[0] = king_square(pos, flip) ^ fl;
+    m.sq[1] = king_square(pos, !flip) ^ fl;
+    for (int k = 0; k < t->n; k++) {
+        Piece pc = t->piece[k];
+        Bitboard b = pieces(pos, color_of(pc) ^ flip, type_of(pc)) & ~used;
+        used |= square_bb(lsb(b));
+        m.sq[2 + k] = lsb(b) ^ fl;
+    }
+    *out = decode_value(dtm_value(t, (Color)(pos->side ^ flip), &m));
+    return true;
+}
+
+bool dtm_stats(const DtmTable *t, DtmStats *out)
+{
+    if (!dtm_is_ready(t))
+        return false;
+    *out = t->stats;
+    return true;
+}
+
+static bool placeable(const DtmTable *t, int k, Square s, Bitboard occ)
+{
+    return !(occ & square_bb(s)) && (type_of(t->piece[k]) != PAWN || (rank_of(s) != 0 && rank_of(s) != 7));
+}
+
+/* Both sides to move of one complete placement. */
+static void visit_placement(const DtmTable *t, DtmEntry *e, const DtmMen *m, DtmVisitor visit, void *ctx)
+{
+    uint32_t index = dtm_index(t, m, NULL);
+    memcpy(e->square, m->sq, sizeof e->square);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        uint8_t v = t->val[(size_t)c * t->size + index];
+        if (v == DTM_ILLEGAL)
+            continue;
+        e->stm = c;
+        e->result = decode_value(v);
+        visit(e, ctx);
+    }
+}
+
+/* Places the men besides the kings (identical men once per position). */
+static void visit_men(const DtmTable *t, DtmEntry *e, DtmMen *m, DtmVisitor visit, void *ctx)
+{
+    Bitboard kings = square_bb(m->sq[0]) | square_bb(m->sq[1]);
+    if (t->n == 0) {
+        visit_placement(t, e, m, visit, ctx);
+        return;
+    }
+    for (m->sq[2] = 0; m->sq[2] < SQ_NB; m->sq[2]++) {
+        if (!placeable(t, 0, m->sq[2], kings))
+            continue;
+        if (t->n == 1) {
+            visit_placement(t, e, m, visit, ctx);
+            continue;
+        }
+        Bitboard occ = kings | square_bb(m->sq[2]);
+        for (m->sq[3] = t->same ? m->sq[2] + 1 : 0; m->sq[3] < SQ_NB; m->sq[3]++)
+            if (placeable(t, 1, m->sq[3], occ))
+                visit_placement(t, e, m, visit, ctx);
+    }
+}
+
+void dtm_foreach(const DtmTable *t, int mode, DtmVisitor visit, void *ctx)
+{
+    DtmEntry e;
+    DtmMen m = {{0}};
+    if (!dtm_is_ready(t))
+        return;
+    entry_header(t, &e);
+    if (mode == DTM_VISIT_STORED) {
+        visit_stored(t, &e, visit, ctx);
+        return;
+    }
+    for (m.sq[0] = 0; m.sq[0] < SQ_NB; m.sq[0]++)
+        for (m.sq[1] = 0; m.sq[1] < SQ_NB; m.sq[1]++)
+            if (distance(m.sq[0], m.sq[1]) > 1)
+                visit_men(t, &e, &m, visit, ctx);
+}

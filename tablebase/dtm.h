@@ -1,0 +1,118 @@
+/* Distance-to-mate (DTM) tables for endings of up to four men (two kings
+ * and at most two other men), computed in memory by retrograde analysis:
+ * start from the checkmates and step back one ply at a time, un-moving from
+ * every newly decided position and keeping, for each undecided position, a
+ * counter of its moves not yet refuted (Stroehlein 1970, Thompson 1986;
+ * chessprogramming wiki "Retrograde Analysis"). Captures and promotions
+ * leave the table and take their value from the smaller table they reach.
+ *
+ * Values ignore the fifty-move rule and repetitions (pure DTM). Pawns may
+ * belong to one side only (so en passant never arises); castling is never
+ * possible inside a table.
+ *
+ * Tables are named by material code, strong side first ("KQKR"; the named
+ * side is White, case-insensitive). Nothing is built at startup: a table is
+ * built on demand, once, by dtm_build (blocking) or dtm_request (in a
+ * background thread). All functions are thread-safe; probing a ready table
+ * takes no lock.
+ *
+ * Memory: one byte per stored position and side to move. A pawnless 4-man
+ * table stores 462 * 64 * 64 positions (3.8 MB for both sides), a 3-man
+ * pawnless table 462 * 64 (59 KB), KPK 1806 * 64 (231 KB). The built tables
+ * together may use at most DTM_MEMORY_CAP bytes; a build that would exceed
+ * it fails. A 4-man build needs about three times its final size in scratch
+ * memory while it runs. */
+#ifndef KS_DTM_H
+#define KS_DTM_H
+
+#include <stddef.h>
+
+#include "engine/position.h"
+
+#define DTM_MEMORY_CAP (64u << 20) /* bytes over all built tables */
+
+typedef struct DtmTable DtmTable;
+
+/* A probe result from the side to move's view. */
+typedef struct {
+    int wdl;   /* +1 the side to move wins, 0 draw, -1 it loses */
+    int plies; /* plies to mate with best play: odd for a win, even for a
+                  loss (0 = checkmated now); 0 for a draw */
+} DtmResult;
+
+/* Counts over every legal position of the table's material with the named
+ * side White, no symmetry reduction; indexed by the side to move and
+ * counted from its view. */
+typedef struct {
+    uint64_t wins[COLOR_NB], draws[COLOR_NB], losses[COLOR_NB];
+    int max_win[COLOR_NB], max_loss[COLOR_NB];       /* plies */
+    uint64_t sum_win[COLOR_NB], sum_loss[COLOR_NB]; /* plies, for means */
+    uint64_t stored;  /* entries of the symmetry-reduced table, both sides */
+    size_t bytes;     /* memory the built table keeps */
+    double build_ms;  /* wall time of this table's own build */
+} DtmStats;
+
+/* One position for dtm_foreach: piece[0] / square[0] is the white king,
+ * [1] the black king, then the other men in the table's index order. */
+typedef struct {
+    Color stm;
+    int count;
+    Piece piece[4];
+    Square square[4];
+    DtmResult result;
+    int weight; /* positions this one stands for (DTM_VISIT_STORED) */
+} DtmEntry;
+
+/* DTM_VISIT_ALL: every legal position with the named side White, both
+ * sides to move, no symmetry reduction (tb dump). DTM_VISIT_STORED: one
+ * position per symmetry class, as stored, with its class size as weight. */
+enum { DTM_VISIT_ALL, DTM_VISIT_STORED };
+
+typedef void (*DtmVisitor)(const DtmEntry *entry, void *ctx);
+
+/* Prepares the symmetry tables and registers the standard tables' names
+ * and material keys (microseconds; builds nothing). Call once at startup
+ * after position_init(). */
+void dtm_init(void);
+
+/* The tables this project always offers, strong side first: KQK, KRK, KBK,
+ * KNK, KPK, KBBK, KBNK, KNNK, KQKR, KRKB, KRKN. *count receives their
+ * number. */
+const char *const *dtm_standard_names(int *count);
+
+/* Finds or registers the table of a material code (any case; the pieces of
+ * each side in any order; the stronger side must come first). NULL for a
+ * code this generator cannot build, with the reason in err (if not NULL). */
+DtmTable *dtm_table(const char *code, char *err, size_t err_size);
+
+/* The table covering a material key (Position.material_key, either colour
+ * arrangement), or NULL. Lock-free; does not build. */
+DtmTable *dtm_table_for_key(Key material_key);
+
+/* Canonical code of a table ("KQKR"). */
+const char *dtm_name(const DtmTable *t);
+
+/* Builds the table and the smaller tables it needs, blocking; returns
+ * true when the table is ready. Builds at most once; false if a build
+ * failed (memory cap). */
+bool dtm_build(DtmTable *t);
+/* Non-blocking: true if the table is ready; otherwise starts a background
+ * build (once) and returns false. */
+bool dtm_request(DtmTable *t);
+bool dtm_is_ready(const DtmTable *t);
+
+/* Probes a position whose material a ready table covers, either colour
+ * arrangement. False (and *out untouched) when no ready table covers it,
+ * or the position has castling rights. Never builds. */
+bool dtm_probe(const Position *pos, DtmResult *out);
+
+/* Statistics of a ready table; false if it is not ready. */
+bool dtm_stats(const DtmTable *t, DtmStats *out);
+
+/* Calls visit for the legal positions of a ready table (mode above). */
+void dtm_foreach(const DtmTable *t, int mode, DtmVisitor visit, void *ctx);
+
+/* Bytes used by all built tables. */
+size_t dtm_memory_used(void);
+
+#endif

@@ -1,0 +1,235 @@
+/* The forward pass of the DTM generator: one visit per stored position and
+ * side to move. It marks illegal positions, decides checkmates (lost in 0
+ * plies), values captures and promotions through the smaller tables, and
+ * counts the moves that stay in the table. Legality is a bit test against
+ * the squares the enemy attacks, the pins and the check evasions, so quiet
+ * moves are counted in bulk with popcount. */
+#include <string.h>
+
+#include "dtm_gen.h"
+
+/* Inlined into a copy per number of men, so that loops over the men have
+ * constant bounds. */
+#define PER_MEN static inline __attribute__((always_inline))
+
+/* Facts about one side to move. */
+typedef struct {
+    Bitboard occ, own;
+    Bitboard danger;  /* squares the enemy attacks, seen through our king */
+    Bitboard pinned;  /* our men pinned to our king */
+    Bitboard evasion; /* where a man other than the king may go: anywhere,
+                         or (in check) the checker and the squares between;
+                         nowhere in double check */
+    bool in_check;
+} Safety;
+
+/* The moves of one side to move. */
+typedef struct {
+    int legal;
+    int weight; /* moves that stay in the table, weighted by stabiliser */
+    int win;    /* shortest win through an exit, plies; 0 if none */
+    bool draw;  /* an exit draws */
+    int loss;   /* longest loss through an exit, plies */
+} MoveSummary;
+
+PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], const int men)
+{
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]);
+    for (int k = 2; k < men; k++)
+        occ |= square_bb(m->sq[k]);
+    for (Color us = WHITE; us <= BLACK; us++) {
+        Square ksq = m->sq[us];
+        Safety *s = &sf[us];
+        s->occ = occ;
+        s->own = square_bb(ksq);
+        s->danger = KING_ATTACKS[m->sq[!us]];
+        s->pinned = 0;
+        s->evasion = ~0ULL;
+        int checkers = 0;
+        for (int k = 2; k < men; k++) {
+            if (g->color[k] == us) {
+                s->own |= square_bb(m->sq[k]);
+                continue;
+            }
+            PieceType pt = g->type[k];
+            Bitboard a = gen_attacks(pt, !us, m->sq[k], occ ^ square_bb(ksq));
+            s->danger |= a;
+            if (a & square_bb(ksq)) {
+                s->evasion = checkers++ ? 0 : square_bb(m->sq[k]) | BETWEEN[m->sq[k]][ksq];
+            } else if (pt >= BISHOP && pt <= QUEEN && (gen_attacks(pt, !us, m->sq[k], 0) & square_bb(ksq))) {
+                Bitboard between = BETWEEN[m->sq[k]][ksq] & occ;
+                if (!more_than_one(between))
+                    s->pinned |= between; /* ours or theirs; only ours moves */
+            }
+        }
+        s->in_check = checkers > 0;
+    }
+}
+
+static int man_on(const Gen *g, const DtmMen *m, Square s)
+{
+    for (int k = 2; k < g->men; k++)
+        if (m->sq[k] == s)
+            return k;
+    return -1;
+}
+
+/* Value for the mover (plies: + win, - loss, 0 draw) of the exit that
+ * leaves men `after` with the opponent to move. */
+static int exit_value(const Gen *g, const DtmMen *after, Color mover, int captured, int promoted, PieceType promo)
+{
+    const DtmExit *ex = &g->t->exits[exit_slot(captured < 0 ? -1 : captured - 2,
+                                               promoted < 0 ? -1 : promoted - 2, promo)];
+    DtmMen sub = {{0}};
+    for (int j = 0; j < 2 + ex->table->n; j++)
+        sub.sq[j] = after->sq[ex->man[j]] ^ (ex->flip ? 56 : 0);
+    uint8_t v = dtm_value(ex->table, (Color)(!mover ^ ex->flip), &sub);
+    if (v == DTM_DRAW)
+        return 0;
+    int plies = v - 1;
+    return plies % 2 == 0 ? plies + 1 : -(plies + 1);
+}
+
+static void note_exit(MoveSummary *s, int v)
+{
+    if (v > 0 && (!s->win || v < s->win))
+        s->win = v;
+    else if (v == 0)
+        s->draw = true;
+    else if (v < 0 && -v > s->loss)
+        s->loss = -v;
+}
+
+/* A legal capture or promotion of man k to `to`. */
+static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard occ, Color us, int k, Square to)
+{
+    DtmMen after = *m;
+    int captured = (occ & square_bb(to)) ? man_on(g, m, to) : -1;
+    after.sq[k] = to;
+    s->legal++;
+    if (g->type[k] == PAWN && relative_rank(us, to) == 7)
+        for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
+            note_exit(s, exit_value(g, &after, us, captured, k, pt));
+    else
+        note_exit(s, exit_value(g, &after, us, captured, -1, NO_PIECE_TYPE));
+}
+
+/* The long diagonals through s: a position can be symmetric only with
+ * both kings on one of them. */
+static inline Bitboard long_diagonals(Square s)
+{
+    const Bitboard a1h8 = 0x8040201008040201ULL, a8h1 = 0x0102040810204080ULL;
+    return (a1h8 & square_bb(s) ? a1h8 : 0) | (a8h1 & square_bb(s) ? a8h1 : 0);
+}
+
+/* Legal moves of man k to the empty squares `quiet` (no promotions):
+ * counted, each weighted by its successor's stabiliser. */
+PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us, int k, Bitboard quiet)
+{
+    int n = popcount(quiet);
+    s->legal += n;
+    if (!g->can_lose[us])
+        return;
+    s->weight += n;
+    if (g->t->pawns)
+        return;
+    Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
+                           : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
+    while (maybe) {
+        DtmMen after = *m;
+        after.sq[k] = pop_lsb(&maybe);
+        s->weight += dtm_stabiliser(g->t, &after) - 1;
+    }
+}
+
+/* The legal moves of man k. */
+PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const DtmMen *m, Color us, int k)
+{
+    Square from = m->sq[k], ksq = m->sq[us];
+    Bitboard targets, exits;
+    if (g->type[k] == PAWN) {
+        int up = us == WHITE ? 8 : -8;
+        targets = PAWN_ATTACKS[us][from] & sf->occ & ~sf->own;
+        if (!(sf->occ & square_bb(from + up))) {
+            targets |= square_bb(from + up);
+            if (relative_rank(us, from) == 1 && !(sf->occ & square_bb(from + 2 * up)))
+                targets |= square_bb(from + 2 * up);
+        }
+        exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
+    } else {
+        targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
+        exits = targets & sf->occ;
+    }
+    /* A king may capture a man only where no other enemy man defends it:
+     * danger holds exactly those squares. */
+    Bitboard legal = k == us ? ~sf->danger
+                             : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
+    count_quiet(g, s, m, us, k, targets & legal & ~exits);
+    for (exits &= legal; exits;)
+        exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));
+}
+
+PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safety *sf, MoveSummary *s, const int men)
+{
+    memset(s, 0, sizeof *s);
+    for (int k = 0; k < men; k++) {
+        if (g->color[k] != us)
+            continue;
+        man_moves(g, s, sf, m, us, k);
+        if (s->legal && !g->must_count[us])
+            return; /* it cannot lose and has no exits: one move is enough */
+    }
+}
+
+/* One stored position with `us` to move. */
+PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf, const int men)
+{
+    size_t p = (size_t)us * g->t->size + index;
+    MoveSummary s;
+    g->open[p / 64] |= 1ULL << (p % 64);
+    summarize_moves(g, m, us, sf, &s, men);
+    if (s.legal == 0) {
+        if (sf->in_check)
+            gen_decide_next(g, p, 0); /* checkmated: lost in 0 plies */
+        return;                       /* stalemate: a draw no un-move reaches */
+    }
+    int count = g->can_lose[us] ? s.weight / dtm_stabiliser(g->t, m) : 1;
+    if (s.win || s.draw)
+        count++; /* an exit that does not lose is never refuted */
+    g->cnt[p] = (uint8_t)count;
+    g->hint[p] = (uint8_t)s.loss;
+    if (s.win)
+        gen_schedule(g, s.win, p);
+    if (count == 0)
+        gen_schedule(g, s.loss, p);
+}
+
+PER_MEN void forward_men(Gen *g, const int men)
+{
+    const DtmTable *t = g->t;
+    for (uint32_t i = 0; i < t->size; i++) {
+        DtmMen m = {{0}};
+        if (!dtm_decode(t, i, &m)) {
+            g->val[i] = g->val[t->size + i] = DTM_ILLEGAL;
+            continue;
+        }
+        Safety sf[COLOR_NB];
+        compute_safety(g, &m, sf, men);
+        for (Color us = WHITE; us <= BLACK; us++) {
+            if (sf[!us].in_check) /* the side not to move is in check */
+                g->val[(size_t)us * t->size + i] = DTM_ILLEGAL;
+            else
+                init_position(g, i, &m, us, &sf[us], men);
+        }
+    }
+}
+
+void gen_forward_pass(Gen *g)
+{
+    if (g->men == 2)
+        forward_men(g, 2);
+    else if (g->men == 3)
+        forward_men(g, 3);
+    else
+        forward_men(g, 4);
+}

@@ -1,0 +1,187 @@
+/* Private to tablebase/dtm*.c: the table struct, the index layout and the
+ * value encoding shared by the registry (dtm.c), the index code
+ * (dtm_index.c) and the generator (dtm_build.c).
+ *
+ * Index layout. A table stores one byte per (side to move, index):
+ *     value = val[stm * size + index]
+ *     index = kk << (6 * n) | sq[0] << (6 * (n - 1)) | ... | sq[n - 1]
+ * n = number of men besides the kings (0..2), sq[k] their squares in the
+ * table's piece order (white's men first, then Q R B N P), kk the number of
+ * the king pair in canonical orientation:
+ *   - pawnless (8 symmetries): the white king on the triangle a1-d1-d4; if
+ *     it stands on the a1-d4 diagonal, the black king on or below the
+ *     a1-h8 diagonal (rank <= file); kings apart. 462 pairs.
+ *   - with pawns (left-right mirror): the white king on files a-d; kings
+ *     apart. 1806 pairs.
+ * When both kings stand on the a1-h8 diagonal, the men's squares take the
+ * smaller of the tuple and its reflection in that diagonal; two identical
+ * men are stored with sq[0] < sq[1]. Every orbit of positions under the
+ * symmetries thus has exactly one index; the other indices hold
+ * DTM_ILLEGAL.
+ *
+ * Value encoding, from the side to move's view:
+ *     0            draw (during the build: not decided yet)
+ *     1 .. 254     decided; plies to mate = value - 1: odd plies = the side
+ *                  to move mates (win), even = it is mated (loss; 0 = it is
+ *                  checkmated now)
+ *     255          illegal or non-canonical index
+ */
+#ifndef KS_DTM_INTERNAL_H
+#define KS_DTM_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "dtm.h"
+
+enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
+enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
+enum { KK_PAWNLESS = 462, KK_PAWNS = 1806 };
+
+/* Where a capture or promotion leads: the smaller table and how our men
+ * map onto its men. Slot = exit_slot(captured man, promoted man, type). */
+typedef struct {
+    DtmTable *table; /* NULL when not resolved */
+    bool flip;       /* the table's White is our Black: swap colours, flip ranks */
+    int8_t man[DTM_MAX_MEN]; /* our man index for each of the table's men */
+} DtmExit;
+enum { DTM_EXIT_SLOTS = 3 * 3 * 5 };
+
+struct DtmTable {
+    char name[8];
+    int n;                    /* men besides the kings */
+    Piece piece[DTM_MAX_EXTRA];
+    bool pawns;               /* symmetry: left-right only */
+    bool same;                /* two identical men (sorted squares) */
+    Key key[2];               /* material key: named side White / Black */
+    size_t size;              /* entries per side to move */
+    uint8_t *val;             /* [stm * size + index], NULL until built */
+    DtmExit exits[DTM_EXIT_SLOTS];
+    DtmStats stats;
+    atomic_bool ready, failed, requested;
+    pthread_mutex_t lock;
+};
+
+/* Men of a position in table order: [0] white king, [1] black king, then
+ * the table's men. */
+typedef struct {
+    Square sq[DTM_MAX_MEN];
+} DtmMen;
+
+/* Read-only symmetry tables, filled once by dtm_index_init(). */
+typedef struct {
+    int16_t kk;   /* canonical pair number, -1 if the kings touch or coincide */
+    uint8_t sym;  /* symmetry to apply: bit 0 file flip, 1 rank flip, 2 transpose (first) */
+    uint8_t diag; /* both kings end on the a1-h8 diagonal */
+} DtmKingPair;
+extern DtmKingPair DTM_KK_MAP[2][SQ_NB][SQ_NB]; /* [pawns][wk][bk] */
+extern uint8_t DTM_KK_SQ[2][KK_PAWNS][2];     /* [pawns][kk] -> wk, bk */
+extern uint8_t DTM_KK_DIAG[2][KK_PAWNS];
+extern uint8_t DTM_SYM[8][SQ_NB];
+void dtm_index_init(void);
+
+static inline Square dtm_transpose(Square s) { return (Square)((s >> 3) | ((s & 7) << 3)); }
+
+/* Index from a canonical king pair and the men's squares in that
+ * orientation: orders identical men and, with both kings on the diagonal,
+ * takes the smaller of the squares and their reflection. *stab (if not
+ * NULL) receives the number of symmetries fixing the position (1 or 2). */
+static inline uint32_t dtm_finish_index(const DtmTable *t, uint32_t kk, bool diag, Square s0, Square s1, int *stab)
+{
+    if (t->same && s0 > s1) {
+        Square x = s0;
+        s0 = s1, s1 = x;
+    }
+    if (stab)
+        *stab = 1;
+    if (diag) {
+        Square d0 = dtm_transpose(s0), d1 = t->n > 1 ? dtm_transpose(s1) : 0;
+        if (t->same && d0 > d1) {
+            Square x = d0;
+            d0 = d1, d1 = x;
+        }
+        if (t->n == 0 || (d0 == s0 && (t->n < 2 || d1 == s1))) {
+            if (stab)
+                *stab = 2;
+        } else if (d0 < s0 || (d0 == s0 && d1 < s1))
+            s0 = d0, s1 = d1;
+    }
+    return t->n == 0 ? kk : t->n == 1 ? kk << 6 | (uint32_t)s0 : kk << 12 | (uint32_t)s0 << 6 | (uint32_t)s1;
+}
+
+/* Canonical index of a placement (squares distinct and valid, any
+ * orientation). */
+static inline uint32_t dtm_index(const DtmTable *t, const DtmMen *m, int *stab)
+{
+    const DtmKingPair *e = &DTM_KK_MAP[t->pawns][m->sq[0]][m->sq[1]];
+    const uint8_t *sym = DTM_SYM[e->sym];
+    Square s0 = t->n > 0 ? sym[m->sq[2]] : 0;
+    Square s1 = t->n > 1 ? sym[m->sq[3]] : 0;
+    return dtm_finish_index(t, (uint32_t)e->kk, e->diag, s0, s1, stab);
+}
+
+/* Index of a placement whose king pair is the canonical pair kk (after a
+ * move of a man other than a king from a stored position). */
+static inline uint32_t dtm_index_same_kings(const DtmTable *t, uint32_t kk, const DtmMen *m, int *stab)
+{
+    return dtm_finish_index(t, kk, DTM_KK_DIAG[t->pawns][kk], m->sq[2], t->n > 1 ? m->sq[3] : 0, stab);
+}
+
+/* Number of symmetries fixing a placement (1 or 2). */
+static inline int dtm_stabiliser(const DtmTable *t, const DtmMen *m)
+{
+    int stab = 1;
+    if (DTM_KK_MAP[t->pawns][m->sq[0]][m->sq[1]].diag)
+        dtm_index(t, m, &stab);
+    return stab;
+}
+
+/* Squares of a stored index, without checks. */
+static inline void dtm_unpack(const DtmTable *t, uint32_t index, DtmMen *m)
+{
+    uint32_t kk = index >> (6 * t->n);
+    m->sq[0] = DTM_KK_SQ[t->pawns][kk][0];
+    m->sq[1] = DTM_KK_SQ[t->pawns][kk][1];
+    if (t->n == 1)
+        m->sq[2] = (Square)(index & 63);
+    else if (t->n == 2)
+        m->sq[2] = (Square)((index >> 6) & 63), m->sq[3] = (Square)(index & 63);
+}
+
+/* Squares of an index; false for an index that is not canonical or whose
+ * men overlap or stand on impossible squares (pawns on ranks 1 and 8). */
+static inline bool dtm_decode(const DtmTable *t, uint32_t index, DtmMen *m)
+{
+    uint32_t kk = index >> (6 * t->n);
+    dtm_unpack(t, index, m);
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]);
+    for (int k = 0; k < t->n; k++) {
+        Square s = m->sq[2 + k];
+        if ((occ & square_bb(s))
+            || (type_of(t->piece[k]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)))
+            return false;
+        occ |= square_bb(s);
+    }
+    /* Only the canonical member of each orbit is stored. */
+    if (!t->same && !DTM_KK_DIAG[t->pawns][kk])
+        return true;
+    return dtm_index_same_kings(t, kk, m, NULL) == index;
+}
+
+/* Value of a placement in a built table (men in that table's order). */
+static inline uint8_t dtm_value(const DtmTable *t, Color stm, const DtmMen *m)
+{
+    return t->val[(size_t)stm * t->size + dtm_index(t, m, NULL)];
+}
+
+/* Runs the retrograde analysis; the exits must be resolved and built.
+ * Fills t->val and t->stats; false when out of memory or a value does not
+ * fit the encoding. */
+bool dtm_generate(DtmTable *t);
+
+static inline int exit_slot(int captured, int promoted, PieceType promo)
+{
+    return (captured + 1) * 15 + (promoted + 1) * 5 + (promo ? promo - KNIGHT + 1 : 0);
+}
+
+#endif
