@@ -21,6 +21,7 @@ Searcher *search_create(size_t hash_mb)
     s->opt.threads = 1;
     s->opt.multipv = 1;
     s->opt.move_overhead = 10;
+    s->opt.use_tablebases = true;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->start_cv, NULL);
