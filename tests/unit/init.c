@@ -1,5 +1,7 @@
+#include "endgame/endgame.h"
 #include "engine/bitboard.h"
 #include "engine/position.h"
+#include "eval/evaluate.h"
 #include "tablebase/dtm.h"
 #include "harness.h"
 
@@ -9,4 +11,6 @@ void harness_init_engine(void)
     bitboard_init();
     position_init();
     dtm_init();
+    endgame_init();
+    eval_init();
 }
