@@ -204,6 +204,21 @@ DtmTable *dtm_table(const char *code, char *err, size_t es)
     return table_of_code(code, err, es);
 }
 
+DtmTable *dtm_table_for_position(const Position *pos)
+{
+    int counts[PIECE_NB] = {0};
+    bool flip;
+    DtmTable *t = dtm_table_for_key(pos->material_key);
+    if (t || popcount(occupied(pos)) > DTM_MAX_MEN || (pos->by_type[PAWN] & pos->by_color[WHITE]
+                                                          && pos->by_type[PAWN] & pos->by_color[BLACK]))
+        return t;
+    for (Piece p = W_PAWN; p <= B_QUEEN; p++)
+        if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
+            counts[p] = popcount(pieces(pos, color_of(p), type_of(p)));
+    dtm_init();
+    return table_for_counts(counts, &flip);
+}
+
 /* ---- entries ------------------------------------------------------------ */
 
 static DtmResult decode_value(uint8_t v)

@@ -89,6 +89,10 @@ DtmTable *dtm_table(const char *code, char *err, size_t err_size);
  * arrangement), or NULL. Lock-free; does not build. */
 DtmTable *dtm_table_for_key(Key material_key);
 
+/* Finds or registers the table of a position's material (up to four men,
+ * pawns on one side only); NULL otherwise. Does not build. */
+DtmTable *dtm_table_for_position(const Position *pos);
+
 /* Canonical code of a table ("KQKR"). */
 const char *dtm_name(const DtmTable *t);
 
