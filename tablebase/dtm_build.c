@@ -86,9 +86,9 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     /* The mover's king: the orientation may change. */
     Bitboard from = KING_ATTACKS[m.sq[mover]] & ~occ & ~KING_ATTACKS[m.sq[!mover]];
     while (from) {
-        DtmMen r = m;
-        r.sq[mover] = pop_lsb(&from);
-        out->index[out->count++] = dtm_index(t, &r, NULL);
+        Square to = pop_lsb(&from);
+        out->index[out->count++] = mover == WHITE ? dtm_index_of(t, to, m.sq[1], m.sq[2], m.sq[3], NULL)
+                                                  : dtm_index_of(t, m.sq[0], to, m.sq[2], m.sq[3], NULL);
     }
     /* The mover's other men: the king pair and its orientation stay. */
     bool plain = !t->same && !DTM_KK_DIAG[t->pawns][kk];
@@ -109,11 +109,10 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
             Square prev = pop_lsb(&from);
             if (plain)
                 out->index[out->count++] = base | (uint32_t)prev << shift;
-            else {
-                DtmMen r = m;
-                r.sq[k] = prev;
-                out->index[out->count++] = dtm_index_same_kings(t, kk, &r, NULL);
-            }
+            else
+                out->index[out->count++] =
+                    dtm_finish_index(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
+                                     k == 3 ? prev : m.sq[3], NULL);
         }
     }
 }

@@ -109,15 +109,19 @@ static inline uint32_t dtm_finish_index(const DtmTable *t, uint32_t kk, bool dia
     return t->n == 0 ? kk : t->n == 1 ? kk << 6 | (uint32_t)s0 : kk << 12 | (uint32_t)s0 << 6 | (uint32_t)s1;
 }
 
-/* Canonical index of a placement (squares distinct and valid, any
- * orientation). */
+/* Canonical index of a placement given square by square: kings wk, bk,
+ * the other men on p0, p1 (ignored beyond the table's men); squares
+ * distinct and valid, any orientation. */
+static inline uint32_t dtm_index_of(const DtmTable *t, Square wk, Square bk, Square p0, Square p1, int *stab)
+{
+    const DtmKingPair *e = &DTM_KK_MAP[t->pawns][wk][bk];
+    const uint8_t *sym = DTM_SYM[e->sym];
+    return dtm_finish_index(t, (uint32_t)e->kk, e->diag, t->n > 0 ? sym[p0] : 0, t->n > 1 ? sym[p1] : 0, stab);
+}
+
 static inline uint32_t dtm_index(const DtmTable *t, const DtmMen *m, int *stab)
 {
-    const DtmKingPair *e = &DTM_KK_MAP[t->pawns][m->sq[0]][m->sq[1]];
-    const uint8_t *sym = DTM_SYM[e->sym];
-    Square s0 = t->n > 0 ? sym[m->sq[2]] : 0;
-    Square s1 = t->n > 1 ? sym[m->sq[3]] : 0;
-    return dtm_finish_index(t, (uint32_t)e->kk, e->diag, s0, s1, stab);
+    return dtm_index_of(t, m->sq[0], m->sq[1], m->sq[2], m->sq[3], stab);
 }
 
 /* Index of a placement whose king pair is the canonical pair kk (after a
