@@ -139,12 +139,15 @@ static void unmove_from(Gen *g, size_t p, int d)
         uint32_t j = pr.index[i];
         if (val[j] != DTM_DRAW)
             continue; /* decided already */
-        if (d % 2 == 0 || --cnt[j] == 0) {
-            int ply = d % 2 == 0 || g->hint[base + j] <= d + 1 ? d + 1 : g->hint[base + j];
-            if (ply == d + 1)
-                gen_decide_next(g, base + j, ply);
+        if (d % 2 == 0)
+            gen_decide_next(g, base + j, d + 1); /* a move to a loss in d: won in d + 1 */
+        else if (--cnt[j] == 0) {
+            /* Every move refuted: lost in d + 1, or later through a capture. */
+            int loss = g->hint[base + j];
+            if (loss <= d + 1)
+                gen_decide_next(g, base + j, d + 1);
             else
-                gen_schedule(g, ply, base + j); /* a capture loses later */
+                gen_schedule(g, loss, base + j);
         }
     }
 }

@@ -74,16 +74,17 @@ static int man_on(const Gen *g, const DtmMen *m, Square s)
     return -1;
 }
 
-/* Value for the mover (plies: + win, - loss, 0 draw) of the exit that
- * leaves men `after` with the opponent to move. */
-static int exit_value(const Gen *g, const DtmMen *after, Color mover, int captured, int promoted, PieceType promo)
+/* Value for the mover (plies: + win, - loss, 0 draw) of the exit where man
+ * k of m moves to `to`, capturing man `captured` and/or promoting to promo,
+ * with the opponent to move. */
+static int exit_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
 {
-    const DtmExit *ex = &g->t->exits[exit_slot(captured < 0 ? -1 : captured - 2,
-                                               promoted < 0 ? -1 : promoted - 2, promo)];
-    DtmMen sub = {{0}};
+    const DtmExit *ex = &g->t->exits[exit_slot(captured < 0 ? -1 : captured - 2, promo ? k - 2 : -1, promo)];
+    Square sq[DTM_MAX_MEN] = {0, 0, 0, 0};
     for (int j = 0; j < 2 + ex->table->n; j++)
-        sub.sq[j] = after->sq[ex->man[j]] ^ (ex->flip ? 56 : 0);
-    uint8_t v = dtm_value(ex->table, (Color)(!mover ^ ex->flip), &sub);
+        sq[j] = (ex->man[j] == k ? to : m->sq[ex->man[j]]) ^ (ex->flip ? 56 : 0);
+    const DtmTable *sub = ex->table;
+    uint8_t v = sub->val[(size_t)(!mover ^ ex->flip) * sub->size + dtm_index_of(sub, sq[0], sq[1], sq[2], sq[3], NULL)];
     if (v == DTM_DRAW)
         return 0;
     int plies = v - 1;
@@ -103,15 +104,13 @@ static void note_exit(MoveSummary *s, int v)
 /* A legal capture or promotion of man k to `to`. */
 static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard occ, Color us, int k, Square to)
 {
-    DtmMen after = *m;
     int captured = (occ & square_bb(to)) ? man_on(g, m, to) : -1;
-    after.sq[k] = to;
     s->legal++;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, exit_value(g, &after, us, captured, k, pt));
+            note_exit(s, exit_value(g, m, k, to, us, captured, pt));
     else
-        note_exit(s, exit_value(g, &after, us, captured, -1, NO_PIECE_TYPE));
+        note_exit(s, exit_value(g, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with
@@ -136,9 +135,11 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
     Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
                            : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
     while (maybe) {
-        DtmMen after = *m;
-        after.sq[k] = pop_lsb(&maybe);
-        s->weight += dtm_stabiliser(g->t, &after) - 1;
+        Square to = pop_lsb(&maybe), sq[DTM_MAX_MEN] = {m->sq[0], m->sq[1], m->sq[2], m->sq[3]};
+        int stab;
+        sq[k] = to;
+        dtm_index_of(g->t, sq[0], sq[1], sq[2], sq[3], &stab);
+        s->weight += stab - 1;
     }
 }
 
