@@ -241,6 +241,20 @@ static void entry_header(const DtmTable *t, DtmEntry *e)
     e->weight = 1;
 }
 
+/* Visits both sides to move of the position at index whose squares are
+ * e->square (the legal ones). */
+static void visit_index(const DtmTable *t, DtmEntry *e, uint32_t index, DtmVisitor visit, void *ctx)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        uint8_t v = t->val[(size_t)c * t->size + index];
+        if (v == DTM_ILLEGAL)
+            continue;
+        e->stm = c;
+        e->result = decode_value(v);
+        visit(e, ctx);
+    }
+}
+
 static void visit_stored(const DtmTable *t, DtmEntry *e, DtmVisitor visit, void *ctx)
 {
     for (uint32_t i = 0; i < t->size; i++) {
@@ -248,14 +262,7 @@ static void visit_stored(const DtmTable *t, DtmEntry *e, DtmVisitor visit, void 
         dtm_unpack(t, i, &m);
         memcpy(e->square, m.sq, sizeof e->square);
         e->weight = t->pawns ? 2 : 8 / dtm_stabiliser(t, &m);
-        for (Color c = WHITE; c <= BLACK; c++) {
-            uint8_t v = t->val[(size_t)c * t->size + i];
-            if (v == DTM_ILLEGAL)
-                continue;
-            e->stm = c;
-            e->result = decode_value(v);
-            visit(e, ctx);
-        }
+        visit_index(t, e, i, visit, ctx);
     }
 }
 
@@ -424,16 +431,8 @@ static bool placeable(const DtmTable *t, int k, Square s, Bitboard occ)
 /* Both sides to move of one complete placement. */
 static void visit_placement(const DtmTable *t, DtmEntry *e, const DtmMen *m, DtmVisitor visit, void *ctx)
 {
-    uint32_t index = dtm_index(t, m, NULL);
     memcpy(e->square, m->sq, sizeof e->square);
-    for (Color c = WHITE; c <= BLACK; c++) {
-        uint8_t v = t->val[(size_t)c * t->size + index];
-        if (v == DTM_ILLEGAL)
-            continue;
-        e->stm = c;
-        e->result = decode_value(v);
-        visit(e, ctx);
-    }
+    visit_index(t, e, dtm_index(t, m, NULL), visit, ctx);
 }
 
 /* Places the men besides the kings (identical men once per position). */
