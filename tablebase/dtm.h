@@ -16,12 +16,18 @@
  * background thread). All functions are thread-safe; probing a ready table
  * takes no lock.
  *
- * Memory: one byte per stored position and side to move. A pawnless 4-man
- * table stores 462 * 64 * 64 positions (3.8 MB for both sides), a 3-man
- * pawnless table 462 * 64 (59 KB), KPK 1806 * 64 (231 KB). The built tables
- * together may use at most DTM_MEMORY_CAP bytes; a build that would exceed
- * it fails. A 4-man build needs about three times its final size in scratch
- * memory while it runs. */
+ * Memory: one byte per stored position and side to move (index layout and
+ * value encoding: dtm_internal.h). Per side to move a pawnless table stores
+ * 462 * 64^n positions (n = men besides the kings: 3.8 MB for both sides of
+ * a 4-man table, 59 KB for a 3-man one), a table with pawns 1806 * 64^n
+ * (KPK 231 KB, a 4-man one 14.8 MB). The built tables together may use at
+ * most DTM_MEMORY_CAP bytes; a build that would exceed it fails. A build
+ * needs about three times its final size in scratch memory while it runs.
+ *
+ * In the search: t = dtm_table_for_key(pos->material_key); if t is not NULL
+ * and dtm_request(t) (or dtm_is_ready(t)) is true, dtm_probe(pos, &r)
+ * answers. dtm_table_for_key knows the standard tables, KK, and whatever
+ * else was named or built, so it never starts an unexpected big build. */
 #ifndef KS_DTM_H
 #define KS_DTM_H
 

@@ -130,7 +130,7 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
     if (!g->can_lose[us])
         return;
     s->weight += n;
-    if (g->t->pawns)
+    if (g->t->pawns) /* left-right symmetry: no position is its own mirror */
         return;
     Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
                            : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);

@@ -135,7 +135,7 @@ static inline uint32_t dtm_index_same_kings(const DtmTable *t, uint32_t kk, cons
 static inline int dtm_stabiliser(const DtmTable *t, const DtmMen *m)
 {
     int stab = 1;
-    if (DTM_KK_MAP[t->pawns][m->sq[0]][m->sq[1]].diag)
+    if (!t->pawns && DTM_KK_MAP[0][m->sq[0]][m->sq[1]].diag)
         dtm_index(t, m, &stab);
     return stab;
 }
