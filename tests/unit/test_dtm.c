@@ -68,6 +68,19 @@ TEST(dtm_longest_wins_match_published)
     }
 }
 
+/* Pawns on the defending side, promotions that win for it, and losses
+ * through a capture: the longest 4-man mate (Conrady's Nalimov survey,
+ * "KR-KP with 85 plies": Black to move promotes and mates), and the rook's
+ * longest win, 26 moves. */
+TEST(dtm_krkp_longest_mates_are_published)
+{
+    DtmStats st;
+    if (!dtm_stats(built("KRKP"), &st))
+        return;
+    CHECK_EQ_U64(st.max_win[BLACK], 85);
+    CHECK_EQ_U64(st.max_win[WHITE], 51);
+}
+
 /* The published maximal positions, mates, stalemates and a KNNK mate. */
 TEST(dtm_textbook_positions)
 {
