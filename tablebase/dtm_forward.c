@@ -194,7 +194,7 @@ PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, co
             gen_decide_next(g, p, 0); /* checkmated: lost in 0 plies */
         return;                       /* stalemate: a draw no un-move reaches */
     }
-    int count = g->can_lose[us] ? s.weight / dtm_stabiliser(g->t, m) : 1;
+    int count = g->can_lose[us] ? s.weight >> (dtm_stabiliser(g->t, m) - 1) : 1; /* / stab */
     if (s.win || s.draw)
         count++; /* an exit that does not lose is never refuted */
     g->cnt[p] = (uint8_t)count;
