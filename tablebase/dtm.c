@@ -147,26 +147,81 @@ static void describe(DtmTable *t, const int counts[PIECE_NB])
     pthread_mutex_init(&t->lock, NULL);
 }
 
-/* The table of counts (any colours); *flip = its White is our Black. */
-static DtmTable *table_for_counts(const int counts[PIECE_NB], bool *flip)
+static DtmTable *table_for_counts_locked(const int counts[PIECE_NB], bool *flip);
+
+/* Links an exit slot: the material after capturing man `captured` and/or
+ * promoting man `promoted` to `promo` (indices among t's men, -1 = none),
+ * registering its table. */
+static bool link_exit(DtmTable *t, int captured, int promoted, PieceType promo)
+{
+    int counts[PIECE_NB] = {0};
+    Piece after[DTM_MAX_MEN] = {W_KING, B_KING, NO_PIECE, NO_PIECE};
+    for (int k = 0; k < t->n; k++)
+        if (k != captured) {
+            after[2 + k] = k == promoted ? make_piece(color_of(t->piece[k]), promo) : t->piece[k];
+            counts[after[2 + k]]++;
+        }
+    DtmExit *ex = &t->exits[exit_slot(captured, promoted, promo)];
+    ex->table = table_for_counts_locked(counts, &ex->flip);
+    if (!ex->table)
+        return false;
+    bool used[DTM_MAX_MEN] = {false};
+    for (int j = 0; j < 2 + ex->table->n; j++) {
+        Piece want = j < 2 ? make_piece(j, KING) : ex->table->piece[j - 2];
+        want ^= ex->flip ? 8 : 0; /* the table's colours seen from ours */
+        int k = 0;
+        while (used[k] || after[k] != want)
+            k++;
+        used[k] = true;
+        ex->man[j] = (int8_t)k;
+    }
+    return true;
+}
+
+/* Every capture and promotion this material allows; each leads to a table
+ * with fewer men or fewer pawns, so the recursion ends. */
+static bool link_exits(DtmTable *t)
+{
+    for (int c = -1; c < t->n; c++)
+        for (int p = -1; p < t->n; p++) {
+            bool pawn = p >= 0 && type_of(t->piece[p]) == PAWN;
+            if ((p >= 0 && !pawn) || (c < 0 && p < 0) || c == p)
+                continue;
+            if (c >= 0 && p >= 0 && color_of(t->piece[c]) == color_of(t->piece[p]))
+                continue;
+            for (PieceType pt = p < 0 ? NO_PIECE_TYPE : KNIGHT; pt <= (p < 0 ? NO_PIECE_TYPE : QUEEN); pt++)
+                if (!link_exit(t, c, p, pt))
+                    return false;
+        }
+    return true;
+}
+
+/* The table of counts (any colours), registered with its exits before it
+ * is published (readers never see a half-made table); *flip = its White is
+ * our Black. Caller holds registry_lock. */
+static DtmTable *table_for_counts_locked(const int counts[PIECE_NB], bool *flip)
 {
     int canon[PIECE_NB];
     *flip = compare_sides(counts, BLACK, WHITE) > 0;
     for (int p = 0; p < PIECE_NB; p++)
         canon[p] = counts[*flip ? p ^ 8 : p];
-    Key key = material_key_with_kings(canon);
-    DtmTable *t = dtm_table_for_key(key);
-    if (t)
+    DtmTable *t = dtm_table_for_key(material_key_with_kings(canon));
+    if (t || table_count == MAX_TABLES)
         return t;
+    t = &TABLES[table_count++];
+    describe(t, canon);
+    if (!link_exits(t))
+        return NULL; /* the slot stays unpublished */
+    publish_key(t, t->key[0]);
+    if (t->key[1] != t->key[0])
+        publish_key(t, t->key[1]);
+    return t;
+}
+
+static DtmTable *table_for_counts(const int counts[PIECE_NB], bool *flip)
+{
     pthread_mutex_lock(&registry_lock);
-    t = dtm_table_for_key(key);
-    if (!t && table_count < MAX_TABLES) {
-        t = &TABLES[table_count++];
-        describe(t, canon);
-        publish_key(t, t->key[0]);
-        if (t->key[1] != t->key[0])
-            publish_key(t, t->key[1]);
-    }
+    DtmTable *t = table_for_counts_locked(counts, flip);
     pthread_mutex_unlock(&registry_lock);
     return t;
 }
@@ -268,48 +323,26 @@ static void visit_stored(const DtmTable *t, DtmEntry *e, DtmVisitor visit, void 
 
 /* ---- building ----------------------------------------------------------- */
 
-/* Links an exit slot: the material after capturing man `captured` and/or
- * promoting man `promoted` to `promo` (indices among t's men, -1 = none). */
-static bool link_exit(DtmTable *t, int captured, int promoted, PieceType promo)
+/* Bytes that building t would add: t and the tables below it not built
+ * yet (seen: a bit per TABLES entry, 48 < 64). */
+static size_t unbuilt_bytes(const DtmTable *t, uint64_t *seen)
 {
-    int counts[PIECE_NB] = {0};
-    Piece after[DTM_MAX_MEN] = {W_KING, B_KING, NO_PIECE, NO_PIECE};
-    for (int k = 0; k < t->n; k++)
-        if (k != captured) {
-            after[2 + k] = k == promoted ? make_piece(color_of(t->piece[k]), promo) : t->piece[k];
-            counts[after[2 + k]]++;
-        }
-    DtmExit *ex = &t->exits[exit_slot(captured, promoted, promo)];
-    ex->table = table_for_counts(counts, &ex->flip);
-    if (!ex->table || !dtm_build(ex->table))
-        return false;
-    bool used[DTM_MAX_MEN] = {false};
-    for (int j = 0; j < 2 + ex->table->n; j++) {
-        Piece want = j < 2 ? make_piece(j, KING) : ex->table->piece[j - 2];
-        want ^= ex->flip ? 8 : 0; /* the table's colours seen from ours */
-        int k = 0;
-        while (used[k] || after[k] != want)
-            k++;
-        used[k] = true;
-        ex->man[j] = (int8_t)k;
-    }
-    return true;
+    uint64_t bit = 1ULL << (t - TABLES);
+    if ((*seen & bit) || dtm_is_ready(t))
+        return 0;
+    *seen |= bit;
+    size_t bytes = 2 * t->size;
+    for (int i = 0; i < DTM_EXIT_SLOTS; i++)
+        if (t->exits[i].table)
+            bytes += unbuilt_bytes(t->exits[i].table, seen);
+    return bytes;
 }
 
-/* Every capture and promotion this material allows. */
-static bool link_exits(DtmTable *t)
+static bool build_exits(DtmTable *t)
 {
-    for (int c = -1; c < t->n; c++)
-        for (int p = -1; p < t->n; p++) {
-            bool pawn = p >= 0 && type_of(t->piece[p]) == PAWN;
-            if ((p >= 0 && !pawn) || (c < 0 && p < 0) || c == p)
-                continue;
-            if (c >= 0 && p >= 0 && color_of(t->piece[c]) == color_of(t->piece[p]))
-                continue;
-            for (PieceType pt = p < 0 ? NO_PIECE_TYPE : KNIGHT; pt <= (p < 0 ? NO_PIECE_TYPE : QUEEN); pt++)
-                if (!link_exit(t, c, p, pt))
-                    return false;
-        }
+    for (int i = 0; i < DTM_EXIT_SLOTS; i++)
+        if (t->exits[i].table && !dtm_build(t->exits[i].table))
+            return false;
     return true;
 }
 
@@ -350,9 +383,12 @@ bool dtm_build(DtmTable *t)
     pthread_mutex_lock(&t->lock);
     bool ok = dtm_is_ready(t);
     if (!ok && !atomic_load(&t->failed)) {
-        /* Smaller tables first: their locks come later in the order
-         * (men, pawns) decreasing, so the locks never form a cycle. */
-        ok = link_exits(t) && reserve_memory(2 * t->size);
+        /* Fail at once if the tables still to build exceed the cap. Then
+         * the smaller tables: their locks come later in the order (men,
+         * pawns) decreasing, so the locks never form a cycle. */
+        uint64_t seen = 0;
+        ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t)
+          && reserve_memory(2 * t->size);
         if (ok && !dtm_generate(t)) {
             atomic_fetch_sub(&memory_used, 2 * t->size);
             ok = false;

@@ -8,7 +8,7 @@
 
 #include "engine/movegen.h"
 
-static const char *result_text(int wdl_white)
+const char *tb_result_text(int wdl_white)
 {
     return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
 }
@@ -38,7 +38,7 @@ static int tb_probe(int argc, char **argv)
         fprintf(stderr, "tb probe: no table for this position (up to four men, no castling rights)\n");
     else {
         fen_for_table(pos, text);
-        printf("%s ; %s ; dtm %d\n", text, result_text(wdl), dtm);
+        printf("%s ; %s ; dtm %d\n", text, tb_result_text(wdl), dtm);
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
@@ -46,7 +46,7 @@ static int tb_probe(int argc, char **argv)
             move_to_uci(list.moves[i], text);
             pos_make(pos, list.moves[i]);
             if (tb_dtm_probe(pos, &wdl, &dtm))
-                printf("%s ; %s ; dtm %d\n", text, result_text(wdl), dtm);
+                printf("%s ; %s ; dtm %d\n", text, tb_result_text(wdl), dtm);
             else
                 printf("%s ; ?\n", text);
             pos_unmake(pos);
@@ -62,10 +62,15 @@ int tb_main(int argc, char **argv)
     if (argc >= 2 && !strcmp(argv[0], "probe"))
         return tb_probe(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
+    char why[160];
     if (!dump && !stats) {
         fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n"
                         "NAME: a material code of up to four men, strong side first (kqk, kbnk, kqkr, ...)\n");
         return 1;
     }
-    return dump ? tb_dtm_dump(argv[1]) : tb_dtm_stats(argv[1]);
+    if (!tb_dtm_covers(argv[1], why, sizeof why)) {
+        fprintf(stderr, "tb: no table '%s' (%s)\n", argv[1], why);
+        return 1;
+    }
+    return dump ? tb_dtm_dump(argv[1]) : tb_dtm_stats(argv[1], true);
 }

@@ -20,11 +20,6 @@ static void out_flush(Out *o)
     o->len = 0;
 }
 
-static const char *result_text(int wdl_white)
-{
-    return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
-}
-
 /* Appends "FEN ; RESULT ; dtm N" for one entry. */
 static void dump_entry(const DtmEntry *e, void *ctx)
 {
@@ -53,7 +48,7 @@ static void dump_entry(const DtmEntry *e, void *ctx)
         *p++ = r ? '/' : ' ';
     }
     /* The rest by hand: sprintf would take most of the time of a dump. */
-    const char *result = result_text(e->stm == WHITE ? e->result.wdl : -e->result.wdl);
+    const char *result = tb_result_text(e->stm == WHITE ? e->result.wdl : -e->result.wdl);
     memcpy(p, e->stm == WHITE ? "w - - 0 1 ; " : "b - - 0 1 ; ", 12);
     p += 12;
     memcpy(p, result, strlen(result));
@@ -91,7 +86,10 @@ static DtmTable *ready_table(const char *name, double *ms)
     return t;
 }
 
-bool tb_dtm_covers(const char *name) { return dtm_table(name, NULL, 0) != NULL; }
+bool tb_dtm_covers(const char *name, char *why, size_t why_size)
+{
+    return dtm_table(name, why, why_size) != NULL;
+}
 
 int tb_dtm_dump(const char *name)
 {
@@ -154,7 +152,7 @@ static void plies_text(char *buf, size_t size, double plies, bool win)
     snprintf(buf, size, "%.1f moves (%.1f plies)", (plies + win) / 2, plies);
 }
 
-int tb_dtm_stats(const char *name)
+int tb_dtm_stats(const char *name, bool by_pawn)
 {
     static const char *const SIDE[] = {"white to move", "black to move"};
     double ms;
@@ -184,7 +182,7 @@ int tb_dtm_stats(const char *name)
         }
         printf("%s: longest win %s; longest loss %s\n", SIDE[c], win, loss);
     }
-    if (strchr(dtm_name(t), 'P'))
+    if (by_pawn && strchr(dtm_name(t), 'P'))
         pawn_stats(t);
     printf("build time: %.2f ms for this table (%.2f ms with the smaller tables it needed)\n", st.build_ms, ms);
     printf("memory: %zu bytes (%llu positions stored, one byte each); all tables %zu bytes, cap %u MB\n", st.bytes,

@@ -397,6 +397,17 @@ TEST(dtm_probe_coverage)
     CHECK(dtm_table_for_key(pos.material_key) == NULL);
 }
 
+/* KPPK needs five 4-man tables with a pawn, 14.8 MB each: over the cap,
+ * so the build fails at once and builds nothing. */
+TEST(dtm_memory_cap)
+{
+    size_t before = dtm_memory_used();
+    DtmTable *t = dtm_table("KPPK", NULL, 0);
+    CHECK(t && !dtm_build(t) && !dtm_is_ready(t));
+    CHECK_EQ_U64(dtm_memory_used(), before);
+    CHECK(before <= DTM_MEMORY_CAP);
+}
+
 /* ---- building from several threads --------------------------------------- */
 
 static void *build_in_thread(void *arg)
