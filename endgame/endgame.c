@@ -116,16 +116,13 @@ static int eval_kbnk(const Position *pos, Color strong)
     return known_win(v);
 }
 
-/* KPK: the exact result from the bitbase (strong side as White). */
+/* KPK: the exact result from the bitbase. */
 static int eval_kpk(const Position *pos, Color strong)
 {
-    Square sk = relative_sq(strong, king_square(pos, strong));
-    Square wk = relative_sq(strong, king_square(pos, !strong));
-    Square pawn = relative_sq(strong, lsb(pieces(pos, strong, PAWN)));
-    Color stm = pos->side == strong ? WHITE : BLACK;
-    if (!kpk_probe(stm, sk, pawn, wk))
+    if (!kpk_probe_position(pos, strong))
         return VALUE_DRAW;
-    return known_win(SEE_VALUE[PAWN] + KPK_RANK_BONUS * rank_of(pawn));
+    int rank = relative_rank(strong, lsb(pieces(pos, strong, PAWN)));
+    return known_win(SEE_VALUE[PAWN] + KPK_RANK_BONUS * rank);
 }
 
 /* KRKP, strong side as White so the pawn runs down the board. The rook wins
@@ -274,21 +271,31 @@ static _Noreturn void die(const char *what, const char *code, const char *other)
 }
 
 /* Piece counts of a code such as "KBNK" (strong side first) with the strong
- * side of colour strong. */
-static void code_counts(const char *code, Color strong, int counts[PIECE_NB])
+ * side of colour strong; false if the code is malformed. */
+static bool code_counts(const char *code, Color strong, int counts[PIECE_NB])
 {
     static const char LETTERS[] = " PNBRQK";
     memset(counts, 0, PIECE_NB * sizeof counts[0]);
     const char *second = code[0] == 'K' ? strchr(code + 1, 'K') : NULL;
     if (!second || strchr(second + 1, 'K') || strlen(code) > 16)
-        die("malformed material code", code, NULL);
+        return false;
     for (const char *c = code; *c; c++) {
         const char *letter = strchr(LETTERS + 1, *c);
         if (!letter)
-            die("malformed material code", code, NULL);
+            return false;
         Color side = c < second ? strong : !strong;
         counts[make_piece(side, (PieceType)(letter - LETTERS))]++;
     }
+    return true;
+}
+
+bool material_code_key(const char *code, Color strong, Key *key)
+{
+    int counts[PIECE_NB];
+    if (!code_counts(code, strong, counts))
+        return false;
+    *key = material_key_of_counts(counts);
+    return true;
 }
 
 static Entry *find_slot(Key key)
@@ -301,11 +308,10 @@ static Entry *find_slot(Key key)
 
 static void add(const char *code, EndgameEval eval, EndgameScale scale)
 {
-    int counts[PIECE_NB];
     Key keys[COLOR_NB];
     for (Color strong = WHITE; strong <= BLACK; strong++) {
-        code_counts(code, strong, counts);
-        keys[strong] = material_key_of_counts(counts);
+        if (!material_code_key(code, strong, &keys[strong]))
+            die("malformed material code", code, NULL);
         if (strong == BLACK && keys[BLACK] == keys[WHITE])
             break; /* symmetric material such as KK: one entry */
         Entry *e = find_slot(keys[strong]);

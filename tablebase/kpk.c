@@ -17,7 +17,7 @@
 
 #include <time.h>
 
-#include "engine/bitboard.h"
+#include "engine/position.h"
 
 /* Index bit layout (one bit per position, 196,608 bits):
  *   bits  0-5   white king square (the bit inside a 64-bit word)
@@ -174,6 +174,15 @@ bool kpk_probe(Color stm, Square wk, Square wp, Square bk)
         bk = flip_file(bk);
     }
     return (slice_of(wp, stm)[bk] >> wk) & 1;
+}
+
+bool kpk_probe_position(const Position *pos, Color strong)
+{
+    /* Flip the board for a black pawn so that the pawn side is White. */
+    Square flip = strong == WHITE ? 0 : 56;
+    Square wk = king_square(pos, strong) ^ flip, bk = king_square(pos, !strong) ^ flip;
+    Square wp = lsb(pieces(pos, strong, PAWN)) ^ flip;
+    return kpk_probe(pos->side == strong ? WHITE : BLACK, wk, wp, bk);
 }
 
 double kpk_build_seconds(void) { return build_seconds; }

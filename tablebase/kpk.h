@@ -23,6 +23,10 @@ void kpk_init(void);
  * check) or a pawn on rank 1 or 8 gives false. */
 bool kpk_probe(Color stm, Square wk, Square wp, Square bk);
 
+/* kpk_probe for a Position with exactly king and pawn against king, the
+ * pawn belonging to strong (either colour): true if strong wins. */
+bool kpk_probe_position(const Position *pos, Color strong);
+
 /* True if the position is a legal KPK position with stm to move: three
  * distinct squares, pawn on ranks 2-7, kings not adjacent, and Black not in
  * check by the pawn when White is to move. Any file. */

@@ -7,6 +7,8 @@
 #include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "endgame/endgame.h"
+#include "tablebase/kpk.h"
 #include "uci/tbcmd.h"
 
 int main(int argc, char **argv)
@@ -14,6 +16,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     bitboard_init();
     position_init();
+    kpk_init();
+    endgame_init();
     if (argc >= 2 && !strcmp(argv[1], "tb"))
         return tb_main(argc - 2, argv + 2);
     if (argc >= 3 && !strcmp(argv[1], "perft")) {
