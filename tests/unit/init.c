@@ -1,6 +1,7 @@
+#include "endgame/endgame.h"
 #include "engine/bitboard.h"
 #include "engine/position.h"
-#include "endgame/endgame.h"
+#include "eval/evaluate.h"
 #include "tablebase/kpk.h"
 #include "harness.h"
 
@@ -11,4 +12,5 @@ void harness_init_engine(void)
     position_init();
     kpk_init();
     endgame_init();
+    eval_init();
 }
