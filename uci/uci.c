@@ -15,6 +15,7 @@
 #include "eval/evaluate.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "tablebase/kpk.h"
 
 #define ENGINE_NAME "Keysquare"
 #ifndef KS_VERSION
@@ -321,6 +322,7 @@ static bool dispatch(Uci *u, char **tok, int n)
     if (!strcmp(c, "uci")) {
         printf("id name %s %s\nid author the Keysquare developers\n", ENGINE_NAME, KS_VERSION);
         print_options();
+        printf("info string KPK bitbase built in %.3f ms\n", 1e3 * kpk_build_seconds());
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");

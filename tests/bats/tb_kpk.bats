@@ -122,3 +122,10 @@ count_dump() {
     [ "$status" -eq 1 ]
     [[ "$output" == *"usage"* ]]
 }
+
+@test "uci: an info string gives the bitbase build time" {
+    uci_session "uci" "quit"
+    [ "$status" -eq 0 ]
+    printf '%s\n' "$output" | grep -qE '^info string KPK bitbase built in [0-9.]+ ms$'
+    [ "${lines[-1]}" = "uciok" ]
+}
