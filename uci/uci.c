@@ -20,7 +20,6 @@
 #ifndef KS_VERSION
 #define KS_VERSION "0.1"
 #endif
-#define MAX_TOKENS 2048
 
 typedef struct {
     Position *pos;
@@ -305,13 +304,30 @@ static void cmd_help(void)
 
 /* ---- loop --------------------------------------------------------------- */
 
+/* Splits line in place; tok must hold len / 2 + 1 entries (a token and its
+ * separator take at least two characters). */
 static int tokenize(char *line, char **tok)
 {
     int n = 0;
     char *save = NULL;
-    for (char *t = strtok_r(line, " \t\r\n", &save); t && n < MAX_TOKENS; t = strtok_r(NULL, " \t\r\n", &save))
+    for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
         tok[n++] = t;
     return n;
+}
+
+/* Grows *tok to hold the tokens of a line of len characters, so that a
+ * `position ... moves` line of any length is read whole. */
+static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
+{
+    size_t need = len / 2 + 1;
+    if (need <= *tok_cap)
+        return true;
+    char **grown = realloc(*tok, need * sizeof **tok);
+    if (!grown)
+        return false;
+    *tok = grown;
+    *tok_cap = need;
+    return true;
 }
 
 /* Returns false on quit. */
@@ -370,10 +386,15 @@ int uci_loop(void)
         return 1;
     }
     pos_set_fen(u.pos, START_FEN, err, sizeof err, NULL, 0);
-    char *line = NULL, **tok = malloc(sizeof(char *) * MAX_TOKENS);
-    size_t cap = 0;
+    char *line = NULL, **tok = NULL;
+    size_t cap = 0, tok_cap = 0;
     bool running = true;
-    while (running && getline(&line, &cap, stdin) >= 0) {
+    ssize_t len;
+    while (running && (len = getline(&line, &cap, stdin)) >= 0) {
+        if (!reserve_tokens(&tok, &tok_cap, (size_t)len)) {
+            printf("info string out of memory for a %zd-character line; ignored\n", len);
+            continue;
+        }
         int n = tokenize(line, tok);
         if (n > 0)
             running = dispatch(&u, tok, n);
