@@ -203,16 +203,44 @@ static void cmd_position(Uci *u, char **tok, int n)
 
 /* ---- go ----------------------------------------------------------------- */
 
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const KEYWORDS[] = {"wtime", "btime", "winc",  "binc",     "movestogo", "movetime",   "depth",
+                                           "nodes", "mate",  "perft", "infinite", "ponder",    "searchmoves"};
+    for (size_t k = 0; k < sizeof KEYWORDS / sizeof KEYWORDS[0]; k++)
+        if (!strcmp(t, KEYWORDS[k]))
+            return true;
+    return false;
+}
+
+/* Reads the number after tok[*i] into out. A bad number is named and
+ * skipped; a missing one (end of line or the next keyword) is named. */
 static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
 {
-    if (*i + 1 >= n || !parse_long(tok[*i + 1], lo, hi, out)) {
-        printf("info string go %s needs a number%s\n", tok[*i], *i + 1 < n ? "; ignored" : "");
-        if (*i + 1 < n)
+    bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
+    if (!present || !parse_long(tok[*i + 1], lo, hi, out)) {
+        printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
+        if (present)
             (*i)++;
         return false;
     }
     (*i)++;
     return true;
+}
+
+/* Reads the moves of `searchmoves` from tok[i] up to the next go keyword;
+ * an illegal one is named and skipped. Returns the index after them. */
+static int parse_searchmoves(const Position *pos, char **tok, int i, int n, SearchLimits *l)
+{
+    for (; i < n && !is_go_keyword(tok[i]); i++) {
+        Move m = parse_uci_move(pos, tok[i]);
+        if (!m)
+            printf("info string searchmoves: illegal or malformed move '%s' ignored\n", tok[i]);
+        else if (l->searchmoves_count < MAX_MOVES)
+            l->searchmoves[l->searchmoves_count++] = m;
+    }
+    return i;
 }
 
 static void cmd_go(Uci *u, char **tok, int n)
@@ -254,14 +282,9 @@ static void cmd_go(Uci *u, char **tok, int n)
             l.infinite = true;
         else if (!strcmp(t, "ponder"))
             l.ponder = true;
-        else if (!strcmp(t, "searchmoves")) {
-            for (; i + 1 < n; i++) {
-                Move m = parse_uci_move(u->pos, tok[i + 1]);
-                if (!m)
-                    break;
-                l.searchmoves[l.searchmoves_count++] = m;
-            }
-        } else
+        else if (!strcmp(t, "searchmoves"))
+            i = parse_searchmoves(u->pos, tok, i + 1, n, &l) - 1;
+        else
             printf("info string unknown go parameter '%s' ignored\n", t);
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
@@ -355,10 +378,8 @@ static bool dispatch(Uci *u, char **tok, int n)
         search_ponderhit(u->searcher);
     else if (!strcmp(c, "quit"))
         return false;
-    else if (!strcmp(c, "d")) {
-        stop_search(u);
-        cmd_d(u->pos);
-    } else if (!strcmp(c, "eval")) {
+    else if (!strcmp(c, "d"))
+        cmd_d(u->pos); /* the search works on its own copy: no need to stop it */ else if (!strcmp(c, "eval")) {
         stop_search(u);
         eval_trace(u->pos, stdout);
     } else if (!strcmp(c, "bench")) {

@@ -45,8 +45,8 @@ ks_wait() {
         sleep 0.05
     done
     [ "$(ks_count "$1")" -ge "$want" ] && return 0
-    echo "waited for $want line(s) matching '$1'; output was:"
-    cat "$KS_OUT"
+    echo "waited for $want line(s) matching '$1'; the output ended:"
+    tail -n 30 "$KS_OUT"
     return 1
 }
 
