@@ -421,3 +421,16 @@ nodes_signature() {
     ks_wait '^bestmove ' 2
     [[ "$(ks_lines '^info depth ' | tail -n 1)" == *" score mate 1 "* ]]
 }
+
+@test "d during a search prints the position and does not stop the search" {
+    ks_start
+    ks_send "$MIDGAME" 'go infinite'
+    ks_wait '^info depth 2 '
+    ks_send d
+    ks_wait '^Fen: '
+    ks_sync
+    [ "$(ks_count '^bestmove ')" -eq 0 ]
+    [ "$(ks_lines '^Fen: ')" = "Fen: ${MIDGAME#position fen }" ]
+    ks_send stop
+    ks_wait '^bestmove '
+}
