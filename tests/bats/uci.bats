@@ -123,7 +123,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     ks_start
     ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go'
     ks_wait 'score mate 1 '
-    sleep 1
+    sleep 0.5
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     ks_send stop
     ks_wait '^bestmove '
@@ -136,7 +136,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     ks_start
     ks_send 'setoption name Ponder value true' "$pos" 'go ponder wtime 400 btime 400'
     ks_wait '^info depth '
-    sleep 1.5
+    sleep 1
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     ks_send ponderhit
     ks_wait '^bestmove '
@@ -148,7 +148,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     ks_start
     ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go ponder wtime 100 btime 100'
     ks_wait 'score mate 1 '
-    sleep 1
+    sleep 0.5
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     ks_send stop
     ks_wait '^bestmove '
@@ -433,4 +433,9 @@ nodes_signature() {
     [ "$(ks_lines '^Fen: ')" = "Fen: ${MIDGAME#position fen }" ]
     ks_send stop
     ks_wait '^bestmove '
+}
+
+@test "mate in 2 that needs a quiet sacrifice against zugzwang (Morphy: 1.Ra6!)" {
+    skip "search/ misses it at every depth (reported to the lead: reverse futility on a TT-sharpened eval)"
+    mate_test 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1' a1a6 2 8
 }
