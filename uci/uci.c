@@ -378,8 +378,13 @@ static bool dispatch(Uci *u, char **tok, int n)
         search_ponderhit(u->searcher);
     else if (!strcmp(c, "quit"))
         return false;
-    else if (!strcmp(c, "d"))
-        cmd_d(u->pos); /* the search works on its own copy: no need to stop it */ else if (!strcmp(c, "eval")) {
+    else if (!strcmp(c, "d")) {
+        /* The search works on its own copy, so it goes on; the lock keeps
+         * its info lines from landing inside the board. */
+        flockfile(stdout);
+        cmd_d(u->pos);
+        funlockfile(stdout);
+    } else if (!strcmp(c, "eval")) {
         stop_search(u);
         eval_trace(u->pos, stdout);
     } else if (!strcmp(c, "bench")) {

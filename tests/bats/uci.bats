@@ -431,6 +431,8 @@ nodes_signature() {
     ks_sync
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     [ "$(ks_lines '^Fen: ')" = "Fen: ${MIDGAME#position fen }" ]
+    # No info line inside the board.
+    ! sed -n '/^ +---/,/^Checkers:/p' "$KS_OUT" | grep -q info
     ks_send stop
     ks_wait '^bestmove '
 }
