@@ -50,6 +50,7 @@ typedef struct SearchThread {
     Position pos;
     struct Searcher *searcher;
     int id;
+    bool work; /* set to start a search, cleared when done (under lock) */
     pthread_t handle;
 } SearchThread;
 
@@ -63,10 +64,11 @@ struct Searcher {
     int thread_count;
     atomic_bool stop;
     atomic_bool pondering; /* go ponder not yet answered by ponderhit */
-    bool running;          /* a search thread exists that is not joined */
-    pthread_t main_handle;
+    bool running;          /* a search was started and not yet waited for */
+    bool quit;             /* pool threads exit (under lock) */
     pthread_mutex_t lock;
     pthread_cond_t wake;   /* signalled by stop and ponderhit */
+    pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
     Move best_move;
     int best_score;
     uint64_t last_nodes;

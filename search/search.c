@@ -9,6 +9,8 @@
 
 #include "internal.h"
 
+static void *pool_worker(void *arg);
+
 Searcher *search_create(size_t hash_mb)
 {
     Searcher *s = calloc(1, sizeof *s);
@@ -19,21 +21,33 @@ Searcher *search_create(size_t hash_mb)
     s->opt.threads = 1;
     s->opt.multipv = 1;
     s->opt.move_overhead = 10;
+    s->opt.use_tablebases = true;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
+    pthread_cond_init(&s->start_cv, NULL);
+    pthread_cond_init(&s->done_cv, NULL);
     return s;
 }
 
+/* Ends and frees the pool threads (they are idle: no search running). */
 static void free_threads(Searcher *s)
 {
-    for (int i = 0; i < s->thread_count; i++)
+    pthread_mutex_lock(&s->lock);
+    s->quit = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
+    for (int i = 0; i < s->thread_count; i++) {
+        pthread_join(s->threads[i]->handle, NULL);
         free(s->threads[i]);
+    }
     free(s->threads);
     s->threads = NULL;
     s->thread_count = 0;
+    s->quit = false;
 }
 
-/* (Re)creates the per-thread data when the Threads option changed. */
+/* (Re)creates the pool when the Threads option changed. The threads sleep
+ * on start_cv between searches. */
 static bool ensure_threads(Searcher *s)
 {
     if (s->thread_count == s->opt.threads)
@@ -43,11 +57,16 @@ static bool ensure_threads(Searcher *s)
     if (!s->threads)
         return false;
     for (int i = 0; i < s->opt.threads; i++) {
-        s->threads[i] = calloc(1, sizeof(SearchThread));
-        if (!s->threads[i])
+        SearchThread *t = calloc(1, sizeof(SearchThread));
+        if (!t)
             return false;
-        s->threads[i]->searcher = s;
-        s->threads[i]->id = i;
+        t->searcher = s;
+        t->id = i;
+        if (pthread_create(&t->handle, NULL, pool_worker, t) != 0) {
+            free(t);
+            return false;
+        }
+        s->threads[i] = t;
         s->thread_count = i + 1;
     }
     return true;
@@ -63,6 +82,8 @@ void search_destroy(Searcher *s)
     tt_free(&s->tt);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
+    pthread_cond_destroy(&s->start_cv);
+    pthread_cond_destroy(&s->done_cv);
     free(s);
 }
 
@@ -102,10 +123,13 @@ void search_ponderhit(Searcher *s)
 
 void search_wait(Searcher *s)
 {
-    if (s->running) {
-        pthread_join(s->main_handle, NULL);
-        s->running = false;
-    }
+    if (!s->running)
+        return;
+    pthread_mutex_lock(&s->lock);
+    while (s->threads[0]->work)
+        pthread_cond_wait(&s->done_cv, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+    s->running = false;
 }
 
 /* ---- output ------------------------------------------------------------- */
@@ -326,11 +350,6 @@ static void iterative_deepening(SearchThread *t)
 
 /* ---- threads ------------------------------------------------------------ */
 
-static void *helper_main(void *arg)
-{
-    iterative_deepening(arg);
-    return NULL;
-}
 
 /* go infinite and go ponder never end by themselves. */
 static void wait_for_release(Searcher *s)
@@ -374,9 +393,8 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
     return m;
 }
 
-static void *search_main(void *arg)
+static void search_main(Searcher *s)
 {
-    Searcher *s = arg;
     SearchThread *t0 = s->threads[0];
     if (t0->root_count == 0) {
         if (!s->limits.silent)
@@ -387,15 +405,21 @@ static void *search_main(void *arg)
         s->last_nodes = 0;
         if (!s->limits.silent)
             printf("bestmove (none)\n");
-        return NULL;
+        return;
     }
+    pthread_mutex_lock(&s->lock);
     for (int i = 1; i < s->thread_count; i++)
-        pthread_create(&s->threads[i]->handle, NULL, helper_main, s->threads[i]);
+        s->threads[i]->work = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
     iterative_deepening(t0);
     wait_for_release(s);
     atomic_store(&s->stop, true);
+    pthread_mutex_lock(&s->lock);
     for (int i = 1; i < s->thread_count; i++)
-        pthread_join(s->threads[i]->handle, NULL);
+        while (s->threads[i]->work)
+            pthread_cond_wait(&s->done_cv, &s->lock);
+    pthread_mutex_unlock(&s->lock);
 
     const SearchThread *bt = best_thread(s);
     const RootMove *rm = bt->completed_depth ? &bt->best : &t0->root[0];
@@ -414,6 +438,30 @@ static void *search_main(void *arg)
         else
             printf("bestmove %s\n", mv);
     }
+}
+
+/* Pool thread: sleeps until given work; thread 0 runs the whole search
+ * (and wakes the helpers), the others run iterative deepening. */
+static void *pool_worker(void *arg)
+{
+    SearchThread *t = arg;
+    Searcher *s = t->searcher;
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (!t->work && !s->quit)
+            pthread_cond_wait(&s->start_cv, &s->lock);
+        if (s->quit)
+            break;
+        pthread_mutex_unlock(&s->lock);
+        if (t->id == 0)
+            search_main(s);
+        else
+            iterative_deepening(t);
+        pthread_mutex_lock(&s->lock);
+        t->work = false;
+        pthread_cond_broadcast(&s->done_cv);
+    }
+    pthread_mutex_unlock(&s->lock);
     return NULL;
 }
 
@@ -456,8 +504,8 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->running = true;
-    if (pthread_create(&s->main_handle, NULL, search_main, s) != 0) {
-        s->running = false;
-        search_main(s);
-    }
+    pthread_mutex_lock(&s->lock);
+    s->threads[0]->work = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
 }

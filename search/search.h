@@ -33,6 +33,7 @@ typedef struct {
     int multipv;       /* 1 .. MAX_MOVES */
     int move_overhead; /* ms kept back from every move for lag */
     bool show_wdl;
+    bool use_tablebases; /* probe ready DTM tables (UCI option Tablebases) */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256
