@@ -16,6 +16,7 @@ uci_session() {
 
 # ks_start: starts the engine in the background; KS_OUT is its output file.
 ks_start() {
+    ks_stderr_empty
     KS_DIR=$(mktemp -d "${BATS_TEST_TMPDIR:-/tmp}/ks.XXXXXX")
     KS_OUT=$KS_DIR/out
     mkfifo "$KS_DIR/in"
@@ -67,9 +68,20 @@ ks_end() {
     status=0
     wait "$KS_PID" || status=$?
     KS_PID=
+    ks_stderr_empty
 }
 
-# ks_cleanup: for teardown; ends an engine left running by a failed test.
+# ks_stderr_empty: fails, showing it, if the engine wrote to stderr (a
+# sanitizer report, say).
+ks_stderr_empty() {
+    [ -n "${KS_DIR:-}" ] && [ -s "$KS_DIR/err" ] || return 0
+    echo "the engine wrote to stderr:"
+    head -n 40 "$KS_DIR/err"
+    return 1
+}
+
+# ks_cleanup: for teardown; ends an engine left running by a failed test,
+# and fails if the engine wrote to stderr (a sanitizer report, say).
 ks_cleanup() {
     if [ -n "${KS_FD:-}" ]; then exec {KS_FD}>&-; fi
     if [ -n "${KS_PID:-}" ] && kill -0 "$KS_PID" 2>/dev/null; then
@@ -77,6 +89,7 @@ ks_cleanup() {
         wait "$KS_PID" 2>/dev/null
     fi
     KS_FD= KS_PID=
+    ks_stderr_empty
 }
 
 # ks_lines REGEX: the matching output lines.
