@@ -106,29 +106,27 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     check_go_result "$MIDGAME"
 }
 
-@test "go infinite does not end by itself after finding a mate in 1; stop ends it" {
+# searches_until_stop GO SECONDS: in the back-rank mate in 1, GO finds the
+# mate, prints no bestmove for SECONDS, then exactly one after stop.
+searches_until_stop() {
     ks_start
-    ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go infinite'
+    ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' "$1"
     ks_wait 'score mate 1 '
-    sleep 2
+    sleep "$2"
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     ks_send stop
     ks_wait '^bestmove '
     ks_sync
-    [ "$(ks_lines '^bestmove ' | awk '{ print $2 }')" = a1a8 ]
     [ "$(ks_count '^bestmove ')" -eq 1 ]
+    [ "$(ks_lines '^bestmove ' | awk '{ print $2 }')" = a1a8 ]
+}
+
+@test "go infinite does not end by itself after finding a mate in 1; stop ends it" {
+    searches_until_stop 'go infinite' 2
 }
 
 @test "go with no limits searches until stop" {
-    ks_start
-    ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go'
-    ks_wait 'score mate 1 '
-    sleep 0.5
-    [ "$(ks_count '^bestmove ')" -eq 0 ]
-    ks_send stop
-    ks_wait '^bestmove '
-    ks_sync
-    [ "$(ks_count '^bestmove ')" -eq 1 ]
+    searches_until_stop 'go' 0.5
 }
 
 @test "go ponder waits past its clock; ponderhit lets it end with one legal bestmove" {
@@ -145,15 +143,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
 }
 
 @test "go ponder never ends by itself, even with a mate found; stop ends it" {
-    ks_start
-    ks_send 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go ponder wtime 100 btime 100'
-    ks_wait 'score mate 1 '
-    sleep 0.5
-    [ "$(ks_count '^bestmove ')" -eq 0 ]
-    ks_send stop
-    ks_wait '^bestmove '
-    ks_sync
-    [ "$(ks_count '^bestmove ')" -eq 1 ]
+    searches_until_stop 'go ponder wtime 100 btime 100' 0.5
 }
 
 @test "isready is answered during a search" {

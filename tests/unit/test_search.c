@@ -76,12 +76,14 @@ static void search_depth(Searcher *s, const Position *pos, int depth)
 typedef struct {
     const char *fen;
     const char *name;
+    int moves; /* the side to move mates in exactly this many moves */
 } Puzzle;
 
-/* The side to move mates in exactly n moves; the search must say so at
- * depth 2n (plies) and play a move that keeps the mate. */
-static void check_mate_in(const Puzzle *p, int n)
+/* The side to move mates in exactly n = p->moves moves; the search must
+ * say so at depth 2n (plies) and play a move that keeps the mate. */
+static void check_mate_in(const Puzzle *p)
 {
+    int n = p->moves;
     Position *pos = new_position(p->fen);
     Searcher *s = search_create(1);
     CHECK(s != NULL);
@@ -108,30 +110,22 @@ static void check_mate_in(const Puzzle *p, int n)
     free(pos);
 }
 
-TEST(search_finds_mate_in_1)
+TEST(search_finds_mate_in_1_and_2)
 {
     static const Puzzle P[] = {
-        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "back-rank mate"},
-        {"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "Scholar's mate"},
-        {"6rk/6pp/8/6N1/8/8/8/7K w - - 0 1", "smothered mate"},
-        {"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "Fool's mate, Black to move"},
-        {"4k3/8/4K3/8/8/8/8/7R w - - 0 1", "rook mate on the edge"},
-        {"7k/1P6/6K1/8/8/8/8/8 w - - 0 1", "promotion mate b8=Q"},
+        {"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "back-rank mate", 1},
+        {"r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "Scholar's mate", 1},
+        {"6rk/6pp/8/6N1/8/8/8/7K w - - 0 1", "smothered mate", 1},
+        {"rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "Fool's mate, Black to move", 1},
+        {"4k3/8/4K3/8/8/8/8/7R w - - 0 1", "rook mate on the edge", 1},
+        {"7k/1P6/6K1/8/8/8/8/8 w - - 0 1", "promotion mate b8=Q", 1},
+        {"r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", "Philidor's legacy: Qg8+ Rxg8 Nf7#", 2},
+        {"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "Qd8+ Bxd8 Re8#", 2},
+        {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", "Legal pattern: Nf6+ gxf6 Bxf7#", 2},
+        {"7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "K+R against K: the quiet 1.Kf7 Kh7 2.Rh1#", 2},
     };
     for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
-        check_mate_in(&P[i], 1);
-}
-
-TEST(search_finds_mate_in_2)
-{
-    static const Puzzle P[] = {
-        {"r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", "Philidor's legacy: Qg8+ Rxg8 Nf7#"},
-        {"r1b2k1r/ppp1bppp/8/1B1Q4/5q2/2P5/PPP2PPP/R3R1K1 w - - 1 1", "Qd8+ Bxd8 Re8#"},
-        {"r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", "Legal pattern: Nf6+ gxf6 Bxf7#"},
-        {"7k/8/5K2/8/8/8/8/6R1 w - - 0 1", "K+R against K: the quiet 1.Kf7 Kh7 2.Rh1#"},
-    };
-    for (size_t i = 0; i < sizeof P / sizeof P[0]; i++)
-        check_mate_in(&P[i], 2);
+        check_mate_in(&P[i]);
 }
 
 TEST(search_mated_side_scores_negative_mate)
