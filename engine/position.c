@@ -102,10 +102,10 @@ static Bitboard compute_checkers(const Position *pos)
 
 Key pos_compute_material_key(const Position *pos)
 {
-    int counts[PIECE_NB];
-    for (int p = 0; p < PIECE_NB; p++)
-        counts[p] = popcount(pos->by_color[color_of(p)] & pos->by_type[type_of(p)]);
-    counts[0] = counts[8] = 0;
+    int counts[PIECE_NB] = {0};
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (PieceType pt = PAWN; pt <= KING; pt++)
+            counts[make_piece(c, pt)] = popcount(pieces(pos, c, pt));
     return material_key_of_counts(counts);
 }
 
