@@ -553,7 +553,7 @@ bool pos_is_repetition(const Position *pos, int ply)
     int seen = 0;
     for (int i = 4; i <= end && i <= pos->hist_len; i += 2) {
         if (pos->hist[pos->hist_len - i].key == pos->key) {
-            if (i <= ply || ++seen == 2)
+            if (i < ply || ++seen == 2)
                 return true;
         }
     }
