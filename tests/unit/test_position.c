@@ -10,14 +10,6 @@
 
 static Position pos;
 
-static bool set(Position *p, const char *fen)
-{
-    char err[128];
-    bool ok = pos_set_fen(p, fen, err, sizeof err, NULL, 0);
-    CHECK_MSG(ok, "%s: %s", fen, err);
-    return ok;
-}
-
 TEST(fen_round_trip_suite)
 {
     static Suite suite;
@@ -42,7 +34,7 @@ static void check_round_trip(Position *p, const MoveList *legal, Rng *rng, void 
     const char *what = "";
     (void)legal, (void)rng, (void)ctx;
     pos_get_fen(p, fen);
-    if (!set(&copy, fen))
+    if (!set_fen_checked(&copy, fen))
         return;
     pos_get_fen(&copy, again);
     CHECK_MSG(!strcmp(fen, again), "%s printed as %s", fen, again);
@@ -57,7 +49,7 @@ TEST(fen_round_trip_random_games)
 TEST(fen_four_fields_default_to_0_1)
 {
     char out[128];
-    if (!set(&pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"))
+    if (!set_fen_checked(&pos, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -"))
         return;
     CHECK_EQ_U64(pos.rule50, 0);
     pos_get_fen(&pos, out);
@@ -123,7 +115,7 @@ TEST(fen_rejects_bad_input_and_keeps_position)
     static Position before;
     char err[128];
     /* Start from a position with history, so "unchanged" covers it too. */
-    if (!set(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
+    if (!set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
         return;
     pos_make(&pos, parse_uci_move(&pos, "a2a4"));
     pos_make(&pos, parse_uci_move(&pos, "b4a3"));
@@ -196,13 +188,13 @@ TEST(fen_ignores_impossible_en_passant)
     static Position plain;
     for (size_t i = 0; i < sizeof IGNORED / sizeof IGNORED[0]; i++) {
         const char *what = "";
-        if (!set(&pos, IGNORED[i][0]) || !set(&plain, IGNORED[i][1]))
+        if (!set_fen_checked(&pos, IGNORED[i][0]) || !set_fen_checked(&plain, IGNORED[i][1]))
             continue;
         CHECK_MSG(pos.ep == SQ_NONE, "%s kept its en-passant square", IGNORED[i][0]);
         CHECK_MSG(positions_equal(&pos, &plain, &what), "%s: %s differs", IGNORED[i][0], what);
     }
     /* A real one is kept and changes the key. */
-    if (set(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1") && set(&plain, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1")) {
+    if (set_fen_checked(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1") && set_fen_checked(&plain, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1")) {
         CHECK_EQ_U64(pos.ep, SQ_D6);
         CHECK(pos.key != plain.key);
     }
@@ -220,7 +212,7 @@ TEST(key_covers_side_castling_and_en_passant)
     };
     Key keys[8];
     for (int i = 0; i < 8; i++) {
-        keys[i] = set(&pos, FENS[i]) ? pos.key : 0;
+        keys[i] = set_fen_checked(&pos, FENS[i]) ? pos.key : 0;
         for (int j = 0; j < i; j++)
             CHECK_MSG(keys[i] != keys[j], "%s and %s share a key", FENS[i], FENS[j]);
     }
@@ -287,7 +279,7 @@ TEST(incremental_keys_match_recomputed)
 TEST(material_key_depends_on_counts_only)
 {
     int counts[PIECE_NB] = {0};
-    if (!set(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
+    if (!set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
         return;
     for (Square s = 0; s < SQ_NB; s++)
         counts[pos.board[s]]++;
@@ -295,9 +287,9 @@ TEST(material_key_depends_on_counts_only)
     CHECK_EQ_U64(material_key_of_counts(counts), pos.material_key);
     Key kiwipete = pos.material_key;
     /* Same material, pieces elsewhere. */
-    if (set(&pos, "r3k2r/p1ppqpb1/bn2pnp1/4N3/1p1PP3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1"))
+    if (set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/4N3/1p1PP3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1"))
         CHECK_EQ_U64(pos.material_key, kiwipete);
-    if (set(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K3 w Qkq - 0 1"))
+    if (set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K3 w Qkq - 0 1"))
         CHECK(pos.material_key != kiwipete);
 }
 
@@ -358,7 +350,7 @@ TEST(gives_check_special_moves)
         {"8/2k1P2R/8/8/8/8/8/4K3 w - - 0 1", "e7e8b", true}, /* discovered by the rook */
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
-        if (!set(&pos, CASES[i].fen))
+        if (!set_fen_checked(&pos, CASES[i].fen))
             continue;
         Move m = parse_uci_move(&pos, CASES[i].move);
         CHECK_MSG(m != MOVE_NONE, "%s: %s not legal", CASES[i].fen, CASES[i].move);

@@ -14,10 +14,7 @@ static Position pos;
 
 static bool set(const char *fen)
 {
-    char err[128];
-    bool ok = pos_set_fen(&pos, fen, err, sizeof err, NULL, 0);
-    CHECK_MSG(ok, "%s: %s", fen, err);
-    return ok;
+    return set_fen_checked(&pos, fen);
 }
 
 /* Plays space-separated UCI moves; false (and a failure) at an illegal one. */

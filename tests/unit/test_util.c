@@ -5,6 +5,14 @@
 
 #include "harness.h"
 
+bool set_fen_checked(Position *pos, const char *fen)
+{
+    char err[128];
+    bool ok = pos_set_fen(pos, fen, err, sizeof err, NULL, 0);
+    CHECK_MSG(ok, "%s: %s", fen, err);
+    return ok;
+}
+
 bool suite_load(Suite *suite)
 {
     const char *path = getenv("KS_PERFT_EPD") ? getenv("KS_PERFT_EPD") : "tests/data/perft.epd";
@@ -150,7 +158,6 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
 {
     static Suite suite;
     static Position pos;
-    char err[128];
     Rng rng = {seed};
     if (!suite.count && !suite_load(&suite)) {
         printf("    cannot load the perft suite\n");
@@ -159,11 +166,8 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
     }
     for (int i = 0; i < suite.count; i++)
         for (int g = 0; g < RANDOM_GAMES; g++) {
-            if (!pos_set_fen(&pos, suite.fen[i], err, sizeof err, NULL, 0)) {
-                printf("    %s: %s\n", suite.fen[i], err);
-                harness_failures++;
+            if (!set_fen_checked(&pos, suite.fen[i]))
                 break;
-            }
             for (int ply = 0; ply < RANDOM_GAME_PLIES; ply++) {
                 MoveList list;
                 list.count = 0;

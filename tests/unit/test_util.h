@@ -13,6 +13,9 @@ typedef struct {
     char fen[SUITE_SIZE][128];
 } Suite;
 
+/* pos_set_fen that counts a rejection as a test failure (with the reason). */
+bool set_fen_checked(Position *pos, const char *fen);
+
 /* Loads the suite's FENs (trailing blanks trimmed); false if the file is
  * missing or malformed. */
 bool suite_load(Suite *suite);
