@@ -194,7 +194,8 @@ TEST(fen_ignores_impossible_en_passant)
         CHECK_MSG(positions_equal(&pos, &plain, &what), "%s: %s differs", IGNORED[i][0], what);
     }
     /* A real one is kept and changes the key. */
-    if (set_fen_checked(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1") && set_fen_checked(&plain, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1")) {
+    if (set_fen_checked(&pos, "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+        && set_fen_checked(&plain, "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1")) {
         CHECK_EQ_U64(pos.ep, SQ_D6);
         CHECK(pos.key != plain.key);
     }
