@@ -19,7 +19,7 @@ else
   ARCHFLAGS =
 endif
 ifneq ($(SAN),)
-  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=$(SAN)
+  OPT = -O1 -g -fno-omit-frame-pointer -fsanitize=$(SAN) -fno-sanitize-recover=all
   LDSAN = -fsanitize=$(SAN)
 else
   OPT = -O3 -DNDEBUG

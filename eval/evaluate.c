@@ -1,24 +1,140 @@
+/* Evaluation driver: endgame knowledge first, then the sum of the terms
+ * (eval/terms.h) blended between midgame and endgame by the phase
+ * (chessprogramming wiki, "Tapered Eval"), with the endgame half scaled by
+ * endgame_scale_factor(). Every term is computed per colour by the same
+ * code, which keeps the evaluation colour-symmetric. */
 #include "evaluate.h"
 
 #include "endgame/endgame.h"
+#include "eval/terms.h"
+#include "eval/weights.h"
 
-/* Placeholder until the evaluation lands: material only. */
-static const int VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 0};
+/* Phase from non-pawn material: minor 1, rook 2, queen 4; 24 with all
+ * pieces on the board (more after promotions is capped). */
+#define PHASE_MAX 24
+/* Normal evaluations stay far below the known-win band of endgame/. */
+#define EVAL_LIMIT 9000
 
-void eval_init(void) {}
+static const char *const TERM_NAME[TERM_NB] = {
+    [TERM_MATERIAL] = "Material",
+    [TERM_PSQT] = "PSQT",
+    [TERM_MOBILITY] = "Mobility",
+    [TERM_BISHOP_PAIR] = "Bishop pair",
+    [TERM_ROOK_FILES] = "Rook files",
+    [TERM_PAWNS] = "Pawns",
+    [TERM_PASSED] = "Passed pawns",
+    [TERM_KING_SHELTER] = "King shelter",
+    [TERM_KING_ATTACK] = "King attack",
+    [TERM_TEMPO] = "Tempo",
+};
+
+/* PSQ[c][pt][sq]: the PSQT weight of c's piece on sq, from c's view. */
+static Score PSQ[COLOR_NB][PIECE_TYPE_NB][SQ_NB];
+
+void eval_init(void)
+{
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (PieceType pt = PAWN; pt <= KING; pt++)
+            for (Square s = SQ_A1; s < SQ_NB; s++) {
+                int file = file_of(s) < 4 ? file_of(s) : 7 - file_of(s);
+                PSQ[c][pt][s] = PSQT[pt][(7 - relative_rank(c, s)) * 4 + file];
+            }
+}
+
+static void eval_material(const Position *pos, EvalInfo *info, Color us)
+{
+    Score material = SCORE_ZERO, psqt = SCORE_ZERO;
+    for (PieceType pt = PAWN; pt <= KING; pt++) {
+        material += PIECE_VALUE[pt] * pos->count[make_piece(us, pt)];
+        for (Bitboard b = pieces(pos, us, pt); b;)
+            psqt += PSQ[us][pt][pop_lsb(&b)];
+    }
+    info->term[TERM_MATERIAL][us] = material;
+    info->term[TERM_PSQT][us] = psqt;
+}
+
+static void run_terms(const Position *pos, EvalInfo *info)
+{
+    eval_setup(pos, info);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        eval_material(pos, info, c);
+        eval_pieces(pos, info, c);
+        eval_pawns(pos, info, c);
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        eval_king(pos, info, c);
+        eval_passed(pos, info, c);
+    }
+    info->term[TERM_TEMPO][pos->side] = TEMPO;
+}
+
+static Score total_score(const EvalInfo *info)
+{
+    Score total = SCORE_ZERO;
+    for (int t = 0; t < TERM_NB; t++)
+        total += info->term[t][WHITE] - info->term[t][BLACK];
+    return total;
+}
+
+static int game_phase(const Position *pos)
+{
+    int phase = popcount(pos->by_type[KNIGHT] | pos->by_type[BISHOP]) + 2 * popcount(pos->by_type[ROOK])
+              + 4 * popcount(pos->by_type[QUEEN]);
+    return phase < PHASE_MAX ? phase : PHASE_MAX;
+}
+
+/* Centipawns from White's view; *scale receives the endgame scale factor. */
+static int blend(const Position *pos, Score total, int *scale)
+{
+    int mg = mg_of(total), eg = eg_of(total);
+    int phase = game_phase(pos);
+    *scale = endgame_scale_factor(pos, eg > 0 ? WHITE : BLACK);
+    eg = eg * *scale / SCALE_NORMAL;
+    int value = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    return value > EVAL_LIMIT ? EVAL_LIMIT : value < -EVAL_LIMIT ? -EVAL_LIMIT : value;
+}
 
 int evaluate(const Position *pos)
 {
-    int score;
+    int score, scale;
     if (endgame_evaluate(pos, &score))
         return score;
-    score = 0;
-    for (PieceType pt = PAWN; pt <= QUEEN; pt++)
-        score += VALUE[pt] * (popcount(pieces(pos, WHITE, pt)) - popcount(pieces(pos, BLACK, pt)));
-    return pos->side == WHITE ? score : -score;
+    EvalInfo info;
+    run_terms(pos, &info);
+    int white = blend(pos, total_score(&info), &scale);
+    return pos->side == WHITE ? white : -white;
+}
+
+static void print_row(FILE *out, const char *name, Score w, Score b)
+{
+    fprintf(out, "%-13s | %5d %5d | %5d %5d | %5d %5d\n", name, mg_of(w), eg_of(w), mg_of(b), eg_of(b),
+            mg_of(w) - mg_of(b), eg_of(w) - eg_of(b));
 }
 
 void eval_trace(const Position *pos, FILE *out)
 {
-    fprintf(out, "Final evaluation: %d (side to move)\n", evaluate(pos));
+    int score, scale;
+    if (endgame_evaluate(pos, &score)) {
+        fprintf(out, "Endgame knowledge for this material decides the evaluation.\n");
+        fprintf(out, "Final evaluation: %d (side to move)\n", score);
+        return;
+    }
+    EvalInfo info;
+    run_terms(pos, &info);
+    fprintf(out, "Term          |    White    |    Black    |    Total\n");
+    fprintf(out, "(centipawns)  |    MG    EG |    MG    EG |    MG    EG\n");
+    fprintf(out, "--------------+-------------+-------------+------------\n");
+    Score white_sum = SCORE_ZERO, black_sum = SCORE_ZERO;
+    for (int t = 0; t < TERM_NB; t++) {
+        print_row(out, TERM_NAME[t], info.term[t][WHITE], info.term[t][BLACK]);
+        white_sum += info.term[t][WHITE];
+        black_sum += info.term[t][BLACK];
+    }
+    fprintf(out, "--------------+-------------+-------------+------------\n");
+    print_row(out, "Sum", white_sum, black_sum);
+    int white = blend(pos, total_score(&info), &scale);
+    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX,
+            PHASE_MAX, scale, SCALE_NORMAL);
+    fprintf(out, "Evaluation from White's view: %d\n", white);
+    fprintf(out, "Final evaluation: %d (side to move)\n", pos->side == WHITE ? white : -white);
 }

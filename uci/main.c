@@ -2,34 +2,75 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "endgame/endgame.h"
+#include "eval/evaluate.h"
+#include "search/search.h"
+#include "uci/bench.h"
 #include "uci/tbcmd.h"
+#include "uci/uci.h"
+
+static int perft_main(int argc, char **argv)
+{
+    char fen[512] = "", err[160];
+    Position *pos = malloc(sizeof *pos);
+    char *end;
+    long depth = strtol(argv[0], &end, 10);
+    if (*end || depth < 0 || depth > 64) {
+        fprintf(stderr, "perft: depth must be a number 0..64\n");
+        free(pos);
+        return 1;
+    }
+    for (int i = 1; i < argc; i++) {
+        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
+        strcat(fen, " ");
+    }
+    if (!pos || !pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
+        fprintf(stderr, "%s\n", pos ? err : "out of memory");
+        free(pos);
+        return 1;
+    }
+    perft_divide(pos, (int)depth, stdout);
+    free(pos);
+    return 0;
+}
 
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
     bitboard_init();
     position_init();
+    endgame_init();
+    eval_init();
+    search_init();
+
     if (argc >= 2 && !strcmp(argv[1], "tb"))
         return tb_main(argc - 2, argv + 2);
-    if (argc >= 3 && !strcmp(argv[1], "perft")) {
-        Position *pos = malloc(sizeof *pos);
-        char fen[256] = "", err[128];
-        for (int i = 3; i < argc; i++) {
-            strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-            strcat(fen, " ");
-        }
-        if (!pos_set_fen(pos, argc > 3 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
-            fprintf(stderr, "%s\n", err);
+    if (argc >= 2 && !strcmp(argv[1], "perft")) {
+        if (argc < 3) {
+            fprintf(stderr, "usage: keysquare perft DEPTH [FEN]\n");
             return 1;
         }
-        int depth = atoi(argv[2]);
-        perft_divide(pos, depth, stdout);
-        free(pos);
+        return perft_main(argc - 2, argv + 2);
     }
-    return 0;
+    if (argc >= 2 && !strcmp(argv[1], "bench")) {
+        int depth = 0;
+        if (argc >= 3) {
+            char *end;
+            depth = (int)strtol(argv[2], &end, 10);
+            if (*end || depth < 1 || depth >= MAX_PLY) {
+                fprintf(stderr, "usage: keysquare bench [DEPTH 1..%d]\n", MAX_PLY - 1);
+                return 1;
+            }
+        }
+        return bench_run(depth);
+    }
+    if (argc >= 2) {
+        fprintf(stderr, "usage: keysquare [bench [DEPTH] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
+        return 1;
+    }
+    return uci_loop();
 }

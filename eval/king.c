@@ -1,0 +1,81 @@
+/* King safety: the pawn shelter and storm on the three files around the
+ * king, and a penalty growing with the square of the attack units the
+ * enemy gathers near it (chessprogramming wiki, "King Safety": pawn
+ * shield, pawn storm, attacking king zone, attack weights). */
+#include "eval/terms.h"
+#include "eval/weights.h"
+
+/* The pawn of b (non-empty) nearest to colour c's back rank. */
+static Square nearest_to_base(Color c, Bitboard b) { return c == WHITE ? lsb(b) : msb(b); }
+
+static Score shelter(const Position *pos, Color us)
+{
+    Color them = !us;
+    Square ksq = king_square(pos, us);
+    /* Pawns behind the king no longer shield it or storm it. */
+    Bitboard not_behind = ~forward_ranks(them, rank_of(ksq));
+    Bitboard ours = pieces(pos, us, PAWN) & not_behind;
+    Bitboard theirs = pieces(pos, them, PAWN) & not_behind;
+    int centre = file_of(ksq) < 1 ? 1 : file_of(ksq) > 6 ? 6 : file_of(ksq);
+    Score score = SCORE_ZERO;
+
+    for (int f = centre - 1; f <= centre + 1; f++) {
+        Bitboard own = ours & FILE_BB(f), enemy = theirs & FILE_BB(f);
+        int own_rank = own ? relative_rank(us, nearest_to_base(us, own)) : 0;
+        int enemy_rank = enemy ? relative_rank(us, nearest_to_base(us, enemy)) : 0;
+        int edge = f < 4 ? f : 7 - f;
+        score += KING_SHELTER[edge][own_rank];
+        if (enemy_rank)
+            score += own_rank && own_rank == enemy_rank - 1 ? KING_STORM_BLOCKED[enemy_rank]
+                                                           : KING_STORM[enemy_rank];
+    }
+    return score;
+}
+
+static int safe_check_units(const Position *pos, const EvalInfo *info, Color us, Bitboard safe)
+{
+    const Bitboard *att = info->attacked[!us];
+    Square ksq = king_square(pos, us);
+    Bitboard bishop_checks = bishop_attacks(ksq, occupied(pos)) & safe;
+    Bitboard rook_checks = rook_attacks(ksq, occupied(pos)) & safe;
+    int units = 0;
+    if (KNIGHT_ATTACKS[ksq] & safe & att[KNIGHT])
+        units += KS_SAFE_CHECK[KNIGHT];
+    if (bishop_checks & att[BISHOP])
+        units += KS_SAFE_CHECK[BISHOP];
+    if (rook_checks & att[ROOK])
+        units += KS_SAFE_CHECK[ROOK];
+    if ((bishop_checks | rook_checks) & att[QUEEN])
+        units += KS_SAFE_CHECK[QUEEN];
+    return units;
+}
+
+/* Penalty for us: the king is attacked by them. */
+static Score king_attack(const Position *pos, const EvalInfo *info, Color us)
+{
+    Color them = !us;
+    bool has_queen = pieces(pos, them, QUEEN) != 0;
+    if (info->king_attackers[them] < 2 - has_queen)
+        return SCORE_ZERO;
+
+    /* Weak: attacked by them, defended at most once, and then only by the
+     * king or the queen. Safe for a checking piece: not defended, or weak
+     * and attacked twice. */
+    Bitboard weak = info->attacked[them][0] & ~info->attacked2[us]
+                  & (~info->attacked[us][0] | info->attacked[us][KING] | info->attacked[us][QUEEN]);
+    Bitboard safe = ~pos->by_color[them] & (~info->attacked[us][0] | (weak & info->attacked2[them]));
+    int units = info->king_attack_units[them] + KS_OFFSET
+              + KS_WEAK_SQUARE * popcount(weak & KING_ATTACKS[king_square(pos, us)])
+              + safe_check_units(pos, info, us, safe) + (has_queen ? 0 : KS_NO_QUEEN);
+    if (units <= 0)
+        return SCORE_ZERO;
+    if (units > KS_MAX_UNITS)
+        units = KS_MAX_UNITS;
+    return S(-units * units / KS_MG_DIVISOR, -units / KS_EG_DIVISOR);
+}
+
+void eval_king(const Position *pos, EvalInfo *info, Color us)
+{
+    info->term[TERM_KING_SHELTER][us] = shelter(pos, us);
+    info->term[TERM_KING_ATTACK][us] = king_attack(pos, info, us);
+}

@@ -1,0 +1,113 @@
+/* Attack maps and the piece terms: mobility, bishop pair, rooks on open
+ * files, and the attack units against the enemy king that eval/king.c
+ * turns into a penalty. Mobility counts safe squares: not attacked by enemy
+ * pawns, not occupied by the own king or by own pawns that are blocked or
+ * not yet moved past the third rank (chessprogramming wiki, "Mobility"). */
+#include <string.h>
+
+#include "eval/terms.h"
+#include "eval/weights.h"
+
+static const Score *const MOBILITY[PIECE_TYPE_NB] = {
+    [KNIGHT] = MOBILITY_KNIGHT,
+    [BISHOP] = MOBILITY_BISHOP,
+    [ROOK] = MOBILITY_ROOK,
+    [QUEEN] = MOBILITY_QUEEN,
+};
+
+static Bitboard pawn_double_attacks(Color c, Bitboard pawns)
+{
+    const Bitboard not_a = ~FILE_A_BB, not_h = ~FILE_BB(7);
+    return c == WHITE ? ((pawns << 9) & not_a) & ((pawns << 7) & not_h)
+                      : ((pawns >> 7) & not_a) & ((pawns >> 9) & not_h);
+}
+
+static void setup_side(const Position *pos, EvalInfo *info, Color c)
+{
+    Bitboard pawns = pieces(pos, c, PAWN);
+    Square ksq = king_square(pos, c);
+    Bitboard pawn_att = pawn_attacks_bb(c, pawns);
+    Bitboard king_att = KING_ATTACKS[ksq];
+    Bitboard ring = king_att | square_bb(ksq);
+
+    memset(info->attacked[c], 0, sizeof info->attacked[c]);
+    info->attacked[c][PAWN] = pawn_att;
+    info->attacked[c][KING] = king_att;
+    info->attacked[c][0] = pawn_att | king_att;
+    info->attacked2[c] = (pawn_att & king_att) | pawn_double_attacks(c, pawns);
+    /* The ring plus the squares in front of it, where attacks on the king
+     * are prepared. */
+    info->king_zone[c] = ring | (c == WHITE ? shift_north(ring) : shift_south(ring));
+    info->king_attackers[c] = 0;
+    info->king_attack_units[c] = 0;
+    info->passed[c] = 0;
+}
+
+static Bitboard mobility_area(const Position *pos, const EvalInfo *info, Color c)
+{
+    Bitboard pawns = pieces(pos, c, PAWN);
+    Bitboard occ = occupied(pos);
+    Bitboard low_ranks = c == WHITE ? RANK_BB(1) | RANK_BB(2) : RANK_BB(6) | RANK_BB(5);
+    Bitboard blocked = pawns & (c == WHITE ? shift_south(occ) : shift_north(occ));
+    return ~(pieces(pos, c, KING) | (pawns & low_ranks) | blocked | info->attacked[!c][PAWN]);
+}
+
+void eval_setup(const Position *pos, EvalInfo *info)
+{
+    memset(info->term, 0, sizeof info->term);
+    setup_side(pos, info, WHITE);
+    setup_side(pos, info, BLACK);
+    info->mobility_area[WHITE] = mobility_area(pos, info, WHITE);
+    info->mobility_area[BLACK] = mobility_area(pos, info, BLACK);
+}
+
+/* Sliders look through their own queen (and rooks through own rooks), so a
+ * battery counts its full reach. */
+static Bitboard attacks_of(const Position *pos, Color us, PieceType pt, Square s)
+{
+    Bitboard occ = occupied(pos);
+    Bitboard queens = pieces(pos, us, QUEEN);
+    switch (pt) {
+    case KNIGHT: return KNIGHT_ATTACKS[s];
+    case BISHOP: return bishop_attacks(s, occ ^ queens);
+    case ROOK: return rook_attacks(s, occ ^ queens ^ pieces(pos, us, ROOK));
+    default: return queen_attacks(s, occ);
+    }
+}
+
+static Score rook_file(const Position *pos, Color us, Square s)
+{
+    Bitboard file = FILE_BB(file_of(s));
+    if (pieces(pos, us, PAWN) & file)
+        return SCORE_ZERO;
+    return pieces(pos, !us, PAWN) & file ? ROOK_SEMI_OPEN_FILE : ROOK_OPEN_FILE;
+}
+
+void eval_pieces(const Position *pos, EvalInfo *info, Color us)
+{
+    Color them = !us;
+    Score mobility = SCORE_ZERO, rooks = SCORE_ZERO;
+
+    for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
+        for (Bitboard b = pieces(pos, us, pt); b;) {
+            Square s = pop_lsb(&b);
+            Bitboard att = attacks_of(pos, us, pt, s);
+            info->attacked2[us] |= info->attacked[us][0] & att;
+            info->attacked[us][0] |= att;
+            info->attacked[us][pt] |= att;
+            mobility += MOBILITY[pt][popcount(att & info->mobility_area[us])];
+            Bitboard zone_hits = att & info->king_zone[them];
+            if (zone_hits) {
+                info->king_attackers[us]++;
+                info->king_attack_units[us] += KS_ATTACKER[pt] + KS_ZONE_ATTACK * popcount(zone_hits);
+            }
+            if (pt == ROOK)
+                rooks += rook_file(pos, us, s);
+        }
+    }
+    Bitboard bishops = pieces(pos, us, BISHOP);
+    info->term[TERM_MOBILITY][us] = mobility;
+    info->term[TERM_ROOK_FILES][us] = rooks;
+    info->term[TERM_BISHOP_PAIR][us] =
+        (bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES) ? BISHOP_PAIR : SCORE_ZERO;
+}

@@ -1,0 +1,428 @@
+/* The recursive search below the root: PVS with a transposition table,
+ * null-move pruning, reverse futility, late-move reductions and pruning,
+ * SEE pruning, check extensions, and the quiescence search. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/evaluate.h"
+#include "internal.h"
+
+/* LMR[depth][move index] in plies, from an integer log so the table is
+ * bit-identical on every build (no libm result feeds a search decision). */
+static int8_t LMR[64][64];
+
+/* 256 * log2(x) for x >= 1, by integer arithmetic only. */
+static int ilog2_fixed(unsigned x)
+{
+    int intpart = 31 - __builtin_clz(x);
+    uint64_t y = ((uint64_t)x << 16) >> intpart; /* x / 2^intpart in 16.16 */
+    int frac = 0;
+    for (int bit = 128; bit; bit >>= 1) {
+        y = (y * y) >> 16;
+        if (y >= (2u << 16)) {
+            y >>= 1;
+            frac |= bit;
+        }
+    }
+    return intpart * 256 + frac;
+}
+
+void search_init(void)
+{
+    /* r = 0.75 + ln(d) ln(m) / 2.25 (the shape used by most engines);
+     * ln = log2 * 0.693; in 1/256 units: ln(d)ln(m) = l2(d)l2(m) * 0.48. */
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++) {
+            long prod = (long)ilog2_fixed((unsigned)d) * ilog2_fixed((unsigned)m); /* 2^16 units */
+            long r = (prod * 48 / 100 * 100 / 225 + 192 * 256) / 65536;
+            LMR[d][m] = (int8_t)(r > 0 ? r : 0);
+        }
+}
+
+uint64_t total_nodes(const Searcher *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->thread_count; i++)
+        n += atomic_load_explicit(&s->threads[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+bool out_of_time(SearchThread *t)
+{
+    Searcher *s = t->searcher;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return true;
+    if (t->root_depth <= 1)
+        return false; /* depth 1 always completes, so there is a bestmove */
+    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
+    if (s->limits.nodes) {
+        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
+        if (used >= s->limits.nodes) {
+            atomic_store(&s->stop, true);
+            return true;
+        }
+    }
+    if (t->id == 0 && (n & 1023) == 0 && s->time.hard
+        && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+        && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard) {
+        atomic_store(&s->stop, true);
+        return true;
+    }
+    return false;
+}
+
+void update_pv(Stack *ss, Move move, const Stack *child)
+{
+    ss->pv[0] = move;
+    memcpy(ss->pv + 1, child->pv, sizeof(Move) * (size_t)child->pv_len);
+    ss->pv_len = child->pv_len + 1;
+}
+
+/* ---- move ordering ------------------------------------------------------ */
+
+enum {
+    SCORE_TT = 1 << 30,
+    SCORE_GOOD_CAPTURE = 1 << 28,
+    SCORE_KILLER = 1 << 27,
+    SCORE_COUNTER = (1 << 27) - 2,
+    SCORE_BAD_CAPTURE = -(1 << 28),
+};
+
+static Move counter_move(const SearchThread *t)
+{
+    const Position *pos = &t->pos;
+    if (!pos->hist_len)
+        return MOVE_NONE;
+    Move prev = pos->hist[pos->hist_len - 1].move;
+    if (prev == MOVE_NULL || prev == MOVE_NONE)
+        return MOVE_NONE;
+    return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
+}
+
+static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)
+{
+    const Position *pos = &t->pos;
+    Move counter = counter_move(t);
+    for (int i = 0; i < l->count; i++) {
+        Move m = l->moves[i];
+        int victim = type_of(pos->board[move_to(m)]);
+        if (m == tt_move)
+            l->scores[i] = SCORE_TT;
+        else if (move_kind(m) == MK_PROMOTION)
+            l->scores[i] = move_promo(m) == QUEEN ? SCORE_GOOD_CAPTURE + 10000 : SCORE_BAD_CAPTURE - 1;
+        else if (victim || move_kind(m) == MK_EN_PASSANT) {
+            int mvv = SEE_VALUE[victim ? victim : PAWN] * 8 - type_of(pos->board[move_from(m)]);
+            l->scores[i] = (see_ge(pos, m, 0) ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvv;
+        } else if (m == ss->killers[0])
+            l->scores[i] = SCORE_KILLER;
+        else if (m == ss->killers[1])
+            l->scores[i] = SCORE_KILLER - 1;
+        else if (m == counter)
+            l->scores[i] = SCORE_COUNTER;
+        else
+            l->scores[i] = t->history[pos->side][move_from(m)][move_to(m)];
+    }
+}
+
+/* Selection sort, one step: brings the best remaining move to index i. */
+static Move pick_move(MoveList *l, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < l->count; j++)
+        if (l->scores[j] > l->scores[best])
+            best = j;
+    Move m = l->moves[best];
+    int sc = l->scores[best];
+    l->moves[best] = l->moves[i];
+    l->scores[best] = l->scores[i];
+    l->moves[i] = m;
+    l->scores[i] = sc;
+    return m;
+}
+
+/* History with gravity: stays within +-HISTORY_MAX. */
+#define HISTORY_MAX 16384
+static void add_history(int16_t *h, int bonus)
+{
+    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
+}
+
+static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried)
+{
+    Position *pos = &t->pos;
+    int bonus = depth * depth > 400 ? 1600 : 4 * depth * depth;
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    add_history(&t->history[pos->side][move_from(best)][move_to(best)], bonus);
+    for (int i = 0; i < ntried; i++)
+        if (tried[i] != best)
+            add_history(&t->history[pos->side][move_from(tried[i])][move_to(tried[i])], -bonus);
+    if (pos->hist_len) {
+        Move prev = pos->hist[pos->hist_len - 1].move;
+        if (prev != MOVE_NULL && prev != MOVE_NONE)
+            t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
+    }
+}
+
+/* ---- quiescence --------------------------------------------------------- */
+
+static int qsearch(SearchThread *t, int alpha, int beta, int ply)
+{
+    Position *pos = &t->pos;
+    Searcher *s = t->searcher;
+    Stack *ss = &t->stack[ply];
+    atomic_fetch_add_explicit(&t->nodes, 1, memory_order_relaxed);
+    ss->pv_len = 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (out_of_time(t))
+        return 0;
+    if (pos_insufficient_material(pos))
+        return VALUE_DRAW;
+    bool check = in_check(pos);
+    if (ply >= MAX_PLY)
+        return check ? VALUE_DRAW : evaluate(pos);
+
+    TTHit hit;
+    bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
+    int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
+    if (tt_hit && beta - alpha == 1 && tt_value != VALUE_NONE
+        && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_value >= beta)
+            || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
+        return tt_value;
+
+    int best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
+    if (!check) {
+        stand_pat = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+        if (stand_pat >= beta)
+            return stand_pat;
+        if (stand_pat > alpha)
+            alpha = stand_pat;
+        best = stand_pat;
+    }
+
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, check ? GEN_ALL : GEN_NOISY);
+    if (check && l.count == 0)
+        return -VALUE_MATE + ply;
+    score_moves(t, &l, tt_hit ? hit.move : MOVE_NONE, ss);
+
+    Move best_move = MOVE_NONE;
+    int old_alpha = alpha;
+    for (int i = 0; i < l.count; i++) {
+        Move m = pick_move(&l, i);
+        if (!check) {
+            if (move_kind(m) == MK_PROMOTION && move_promo(m) != QUEEN)
+                continue;
+            if (l.scores[i] < SCORE_GOOD_CAPTURE && l.scores[i] != SCORE_TT)
+                continue; /* losing captures */
+            int gain = SEE_VALUE[type_of(pos->board[move_to(m)])] + (move_kind(m) == MK_PROMOTION ? 850 : 0);
+            if (stand_pat + gain + 200 <= alpha && move_kind(m) != MK_PROMOTION)
+                continue; /* delta pruning */
+        }
+        pos_make(pos, m);
+        int v = -qsearch(t, -beta, -alpha, ply + 1);
+        pos_unmake(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                alpha = v;
+                update_pv(ss, m, ss + 1);
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), stand_pat, 0, bound);
+    return best;
+}
+
+/* ---- main search -------------------------------------------------------- */
+
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
+
+int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply);
+
+    Position *pos = &t->pos;
+    Searcher *s = t->searcher;
+    Stack *ss = &t->stack[ply];
+    bool pv_node = beta - alpha > 1;
+    bool check = in_check(pos);
+    atomic_fetch_add_explicit(&t->nodes, 1, memory_order_relaxed);
+    ss->pv_len = 0;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+
+    if (out_of_time(t))
+        return 0;
+    if (is_draw(pos, ply))
+        return VALUE_DRAW;
+    if (ply >= MAX_PLY)
+        return check ? VALUE_DRAW : evaluate(pos);
+
+    /* Mate distance pruning. */
+    alpha = alpha > -VALUE_MATE + ply ? alpha : -VALUE_MATE + ply;
+    beta = beta < VALUE_MATE - ply - 1 ? beta : VALUE_MATE - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    TTHit hit;
+    bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
+    int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
+    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
+    if (tt_hit && !pv_node && hit.depth >= depth && tt_value != VALUE_NONE
+        && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_value >= beta)
+            || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
+        return tt_value;
+
+    int eval = VALUE_NONE;
+    if (!check) {
+        eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+        /* A TT bound can sharpen the static eval. */
+        if (tt_value != VALUE_NONE
+            && ((hit.bound == BOUND_LOWER && tt_value > eval) || (hit.bound == BOUND_UPPER && tt_value < eval)))
+            eval = tt_value;
+    }
+    ss->static_eval = eval;
+    bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
+                  && eval > t->stack[ply - 2].static_eval;
+
+    if (!pv_node && !check) {
+        /* Reverse futility pruning. */
+        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
+            return eval;
+        /* Null move pruning (not in pawn-only endings: zugzwang). */
+        if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && non_pawn_material(pos, pos->side)
+            && beta > -VALUE_MATE_IN_MAX_PLY) {
+            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            ss->move = MOVE_NULL;
+            pos_make_null(pos);
+            int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+            pos_unmake_null(pos);
+            if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+                return 0;
+            if (v >= beta)
+                return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
+        }
+    }
+    /* Internal iterative reduction: no TT move means a poorly known node. */
+    if (depth >= 4 && !tt_move)
+        depth--;
+
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    if (l.count == 0)
+        return check ? -VALUE_MATE + ply : VALUE_DRAW;
+    score_moves(t, &l, tt_move, ss);
+
+    Move quiets[64];
+    int nquiets = 0, best = -VALUE_INFINITE, old_alpha = alpha;
+    Move best_move = MOVE_NONE;
+    for (int i = 0; i < l.count; i++) {
+        Move m = pick_move(&l, i);
+        bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
+        bool checks = gives_check(pos, m);
+
+        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && i > 0) {
+            if (quiet && !checks) {
+                if (depth <= 8 && nquiets >= 3 + depth * depth / (2 - improving))
+                    continue; /* late-move pruning */
+                if (depth <= 8 && eval + 100 + 100 * depth <= alpha)
+                    continue; /* futility */
+                if (depth <= 8 && !see_ge(pos, m, -60 * depth))
+                    continue;
+            } else if (depth <= 6 && !see_ge(pos, m, -100 * depth))
+                continue;
+        }
+
+        ss->move = m;
+        pos_make(pos, m);
+        int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
+        int new_depth = depth - 1 + ext;
+        int v;
+        if (i == 0)
+            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+        else {
+            int r = 0;
+            if (depth >= 3 && i >= 1 + pv_node && quiet) {
+                r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
+                r += !pv_node + cut_node - improving;
+                r -= t->history[!pos->side][move_from(m)][move_to(m)] / 6000;
+                r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+            }
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (v > alpha && r > 0)
+                v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            if (v > alpha && pv_node)
+                v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        pos_unmake(pos);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return 0;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                alpha = v;
+                if (pv_node)
+                    update_pv(ss, m, ss + 1);
+                if (v >= beta) {
+                    if (quiet)
+                        update_quiet_stats(t, ss, m, depth, quiets, nquiets);
+                    break;
+                }
+            }
+        }
+        if (quiet && nquiets < 64)
+            quiets[nquiets++] = m;
+    }
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
+    return best;
+}
+
+int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
+{
+    Position *pos = &t->pos;
+    Move m = t->root[index].move;
+    bool checks = gives_check(pos, m);
+    bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
+    t->stack[0].move = m;
+    pos_make(pos, m);
+    int new_depth = depth - 1 + (checks ? 1 : 0);
+    int v;
+    if (index == t->pv_index)
+        v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
+    else {
+        int r = 0;
+        if (depth >= 3 && index >= t->pv_index + 3 && quiet && !checks)
+            r = LMR[depth < 64 ? depth : 63][index < 64 ? index : 63] - 1;
+        r = r < 0 ? 0 : r;
+        v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, 1, true);
+        if (v > alpha && r > 0)
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, false);
+        if (v > alpha && v < beta)
+            v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
+    }
+    pos_unmake(pos);
+    return v;
+}

@@ -1,0 +1,511 @@
+/* Search control: the thread pool of one search (Lazy SMP), iterative
+ * deepening with aspiration windows, the root move loop, time checks and
+ * the UCI `info` / `bestmove` output of the main thread. */
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void *pool_worker(void *arg);
+
+Searcher *search_create(size_t hash_mb)
+{
+    Searcher *s = calloc(1, sizeof *s);
+    if (!s || !tt_resize(&s->tt, hash_mb)) {
+        free(s);
+        return NULL;
+    }
+    s->opt.threads = 1;
+    s->opt.multipv = 1;
+    s->opt.move_overhead = 10;
+    s->opt.use_tablebases = true;
+    pthread_mutex_init(&s->lock, NULL);
+    pthread_cond_init(&s->wake, NULL);
+    pthread_cond_init(&s->start_cv, NULL);
+    pthread_cond_init(&s->done_cv, NULL);
+    return s;
+}
+
+/* Ends and frees the pool threads (they are idle: no search running). */
+static void free_threads(Searcher *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->quit = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
+    for (int i = 0; i < s->thread_count; i++) {
+        pthread_join(s->threads[i]->handle, NULL);
+        free(s->threads[i]);
+    }
+    free(s->threads);
+    s->threads = NULL;
+    s->thread_count = 0;
+    s->quit = false;
+}
+
+/* (Re)creates the pool when the Threads option changed. The threads sleep
+ * on start_cv between searches. */
+static bool ensure_threads(Searcher *s)
+{
+    if (s->thread_count == s->opt.threads)
+        return true;
+    free_threads(s);
+    s->threads = calloc((size_t)s->opt.threads, sizeof *s->threads);
+    if (!s->threads)
+        return false;
+    for (int i = 0; i < s->opt.threads; i++) {
+        SearchThread *t = calloc(1, sizeof(SearchThread));
+        if (!t)
+            return false;
+        t->searcher = s;
+        t->id = i;
+        if (pthread_create(&t->handle, NULL, pool_worker, t) != 0) {
+            free(t);
+            return false;
+        }
+        s->threads[i] = t;
+        s->thread_count = i + 1;
+    }
+    return true;
+}
+
+void search_destroy(Searcher *s)
+{
+    if (!s)
+        return;
+    search_stop(s);
+    search_wait(s);
+    free_threads(s);
+    tt_free(&s->tt);
+    pthread_mutex_destroy(&s->lock);
+    pthread_cond_destroy(&s->wake);
+    pthread_cond_destroy(&s->start_cv);
+    pthread_cond_destroy(&s->done_cv);
+    free(s);
+}
+
+bool search_set_hash(Searcher *s, size_t mb) { return tt_resize(&s->tt, mb); }
+SearchOptions *search_options(Searcher *s) { return &s->opt; }
+bool search_running(const Searcher *s) { return s->running; }
+Move search_best_move(const Searcher *s) { return s->best_move; }
+int search_best_score(const Searcher *s) { return s->best_score; }
+uint64_t search_nodes(const Searcher *s) { return s->last_nodes; }
+
+void search_clear(Searcher *s)
+{
+    tt_clear(&s->tt);
+    for (int i = 0; i < s->thread_count; i++) {
+        SearchThread *t = s->threads[i];
+        memset(t->history, 0, sizeof t->history);
+        memset(t->counter_moves, 0, sizeof t->counter_moves);
+    }
+}
+
+void search_stop(Searcher *s)
+{
+    pthread_mutex_lock(&s->lock);
+    atomic_store(&s->stop, true);
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void search_ponderhit(Searcher *s)
+{
+    pthread_mutex_lock(&s->lock);
+    atomic_store(&s->start_ms, now_ms());
+    atomic_store(&s->pondering, false);
+    pthread_cond_broadcast(&s->wake);
+    pthread_mutex_unlock(&s->lock);
+}
+
+void search_wait(Searcher *s)
+{
+    if (!s->running)
+        return;
+    pthread_mutex_lock(&s->lock);
+    while (s->threads[0]->work)
+        pthread_cond_wait(&s->done_cv, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+    s->running = false;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void format_score(int v, char *buf, size_t n)
+{
+    if (v >= VALUE_MATE_IN_MAX_PLY)
+        snprintf(buf, n, "mate %d", (VALUE_MATE - v + 1) / 2);
+    else if (v <= -VALUE_MATE_IN_MAX_PLY)
+        snprintf(buf, n, "mate %d", -(VALUE_MATE + v) / 2);
+    else
+        snprintf(buf, n, "cp %d", v);
+}
+
+/* Win/draw/loss per mille from a score: a logistic model, centred so
+ * that +1 pawn is about 25 % wins. Output only; never a search input. */
+static void format_wdl(int v, char *buf, size_t n)
+{
+    int w, l;
+    if (v >= VALUE_MATE_IN_MAX_PLY || v >= VALUE_KNOWN_WIN / 2)
+        w = 1000, l = 0;
+    else if (v <= -VALUE_MATE_IN_MAX_PLY || v <= -VALUE_KNOWN_WIN / 2)
+        w = 0, l = 1000;
+    else {
+        /* piecewise-linear logistic: 0 below -450 cp, 1000 above +650 */
+        int x = v - 100;
+        w = x <= -550 ? 0 : x >= 550 ? 1000 : 500 + x * 500 / 550;
+        w = w * w / 1000;
+        int y = -v - 100;
+        l = y <= -550 ? 0 : y >= 550 ? 1000 : 500 + y * 500 / 550;
+        l = l * l / 1000;
+    }
+    snprintf(buf, n, " wdl %d %d %d", w, 1000 - w - l, l);
+}
+
+static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
+{
+    Searcher *s = t->searcher;
+    char score[32], wdl[40] = "", mv[6];
+    int v = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score;
+    int64_t ms = now_ms() - s->start_ms;
+    uint64_t nodes = total_nodes(s);
+    format_score(v, score, sizeof score);
+    if (s->opt.show_wdl)
+        format_wdl(v, wdl, sizeof wdl);
+    char buf[8192];
+    int len = snprintf(buf, sizeof buf,
+                       "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
+                       " hashfull %d tbhits 0 time %" PRId64 " pv",
+                       depth, rm->seldepth, line, score,
+                       bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "", wdl,
+                       nodes, ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes, tt_hashfull(&s->tt), ms);
+    for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
+        move_to_uci(rm->pv[i], mv);
+        len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
+    }
+    puts(buf);
+}
+
+/* ---- root --------------------------------------------------------------- */
+
+/* Stable insertion sort of root[from..count) by score, best first. */
+static void sort_root(SearchThread *t, int from)
+{
+    for (int i = from + 1; i < t->root_count; i++) {
+        RootMove rm = t->root[i];
+        int j = i;
+        while (j > from && t->root[j - 1].score < rm.score) {
+            t->root[j] = t->root[j - 1];
+            j--;
+        }
+        t->root[j] = rm;
+    }
+}
+
+static int root_search(SearchThread *t, int alpha, int beta, int depth)
+{
+    Searcher *s = t->searcher;
+    int best = -VALUE_INFINITE;
+    for (int i = t->pv_index; i < t->root_count; i++) {
+        if (t->id == 0 && !s->limits.silent && now_ms() - s->start_ms > 3000) {
+            char mv[6];
+            move_to_uci(t->root[i].move, mv);
+            printf("info depth %d currmove %s currmovenumber %d\n", depth, mv, i + 1);
+        }
+        t->seldepth = 0;
+        int v = search_root_move(t, alpha, beta, depth, i);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return best;
+        RootMove *rm = &t->root[i];
+        if (i == t->pv_index || v > alpha) {
+            rm->score = v;
+            rm->seldepth = t->seldepth;
+            rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+            rm->pv[0] = rm->move;
+            memcpy(rm->pv + 1, t->stack[1].pv, sizeof(Move) * (size_t)t->stack[1].pv_len);
+            rm->pv_len = t->stack[1].pv_len + 1;
+            if (i != t->pv_index)
+                t->best_move_changes++;
+        } else
+            rm->score = -VALUE_INFINITE;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Searches line pv_index at depth with an aspiration window around the
+ * previous score; returns false if the search was stopped. */
+static bool aspiration(SearchThread *t, int depth)
+{
+    Searcher *s = t->searcher;
+    int prev = t->root[t->pv_index].prev_score;
+    int delta = 20, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    if (depth >= 5 && prev > -VALUE_MATE_IN_MAX_PLY && prev < VALUE_MATE_IN_MAX_PLY) {
+        alpha = prev - delta;
+        beta = prev + delta;
+    }
+    for (;;) {
+        int v = root_search(t, alpha, beta, depth);
+        sort_root(t, t->pv_index);
+        if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+            return false;
+        if (v > alpha && v < beta)
+            return true;
+        if (t->id == 0 && !s->limits.silent && now_ms() - s->start_ms > 3000)
+            print_pv_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
+        if (v <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
+        } else
+            beta = v + delta < VALUE_INFINITE ? v + delta : VALUE_INFINITE;
+        delta += delta / 2;
+        if (delta > 1000)
+            alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    }
+}
+
+/* Lazy SMP depth skipping: helper threads skip some iterations so that
+ * they spread over depths (pattern from the chessprogramming wiki's
+ * "Lazy SMP" page: blocks of 1..4 depths, phase-shifted per thread). */
+static bool skip_depth(const SearchThread *t, int depth)
+{
+    static const int SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+    static const int PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+    if (t->id == 0)
+        return false;
+    int i = (t->id - 1) % 20;
+    return ((depth + t->pos.game_ply + PHASE[i]) / SIZE[i]) % 2;
+}
+
+/* Main thread only: decides after a completed iteration whether to stop. */
+static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
+{
+    Searcher *s = t->searcher;
+    const RootMove *rm = &t->root[0];
+    if (s->limits.mate && rm->score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - rm->score <= 2 * s->limits.mate - 1)
+        return true;
+    if (s->limits.depth && depth >= s->limits.depth)
+        return true;
+    if (!s->time.soft || atomic_load(&s->pondering))
+        return false;
+    /* Unstable best move or a falling score: think longer; a best move that
+     * has held for several iterations: stop sooner. */
+    int64_t soft = s->time.soft;
+    if (t->best_move_changes)
+        soft = soft * 16 / 10;
+    else if (stable >= 4)
+        soft = soft * 7 / 10;
+    if (prev_best_score != VALUE_NONE && rm->score < prev_best_score - 30)
+        soft = soft * 13 / 10;
+    if (soft > s->time.hard)
+        soft = s->time.hard;
+    return now_ms() - atomic_load(&s->start_ms) >= soft;
+}
+
+static void iterative_deepening(SearchThread *t)
+{
+    Searcher *s = t->searcher;
+    int max_depth = s->limits.depth ? s->limits.depth : MAX_PLY - 1;
+    int lines = s->opt.multipv < t->root_count ? s->opt.multipv : t->root_count;
+    int prev_best = VALUE_NONE, stable = 0;
+    Move prev_move = MOVE_NONE;
+    if (max_depth > MAX_PLY - 1)
+        max_depth = MAX_PLY - 1;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        if (skip_depth(t, depth))
+            continue;
+        t->root_depth = depth;
+        t->best_move_changes = 0;
+        for (int i = 0; i < t->root_count; i++)
+            t->root[i].prev_score = t->root[i].score;
+        bool done = true;
+        for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++)
+            done = aspiration(t, depth);
+        if (!done)
+            break;
+        t->completed_depth = depth;
+        t->best = t->root[0];
+        if (t->id != 0)
+            continue;
+        if (!s->limits.silent)
+            for (int i = 0; i < lines; i++)
+                print_pv_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+        stable = t->root[0].move == prev_move ? stable + 1 : 0;
+        prev_move = t->root[0].move;
+        if (time_to_stop(t, depth, prev_best, stable))
+            break;
+        prev_best = t->root[0].score;
+    }
+}
+
+/* ---- threads ------------------------------------------------------------ */
+
+
+/* go infinite and go ponder never end by themselves. */
+static void wait_for_release(Searcher *s)
+{
+    pthread_mutex_lock(&s->lock);
+    while (!atomic_load(&s->stop) && (s->limits.infinite || atomic_load(&s->pondering)))
+        pthread_cond_wait(&s->wake, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Among finished threads, prefer a deeper one unless it scores worse, and
+ * a shorter mate; thread 0 by default. */
+static const SearchThread *best_thread(const Searcher *s)
+{
+    const SearchThread *best = s->threads[0];
+    for (int i = 1; i < s->thread_count; i++) {
+        const SearchThread *t = s->threads[i];
+        if (!t->completed_depth)
+            continue;
+        if ((t->completed_depth > best->completed_depth && t->best.score >= best->best.score)
+            || (t->best.score >= VALUE_MATE_IN_MAX_PLY && t->best.score > best->best.score))
+            best = t;
+    }
+    return best;
+}
+
+static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
+{
+    if (rm->pv_len >= 2)
+        return rm->pv[1];
+    Position *pos = malloc(sizeof *pos);
+    Move m = MOVE_NONE;
+    TTHit hit;
+    if (!pos)
+        return MOVE_NONE;
+    memcpy(pos, &t->pos, sizeof *pos);
+    pos_make(pos, rm->move);
+    if (tt_probe(&s->tt, pos->key, &hit) && hit.move && is_legal_move(pos, hit.move))
+        m = hit.move;
+    free(pos);
+    return m;
+}
+
+static void search_main(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    if (t0->root_count == 0) {
+        if (!s->limits.silent)
+            printf("info depth 0 score %s\n", in_check(&t0->pos) ? "mate 0" : "cp 0");
+        wait_for_release(s);
+        s->best_move = MOVE_NONE;
+        s->best_score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW;
+        s->last_nodes = 0;
+        if (!s->limits.silent)
+            printf("bestmove (none)\n");
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    for (int i = 1; i < s->thread_count; i++)
+        s->threads[i]->work = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
+    iterative_deepening(t0);
+    wait_for_release(s);
+    atomic_store(&s->stop, true);
+    pthread_mutex_lock(&s->lock);
+    for (int i = 1; i < s->thread_count; i++)
+        while (s->threads[i]->work)
+            pthread_cond_wait(&s->done_cv, &s->lock);
+    pthread_mutex_unlock(&s->lock);
+
+    const SearchThread *bt = best_thread(s);
+    const RootMove *rm = bt->completed_depth ? &bt->best : &t0->root[0];
+    s->best_move = rm->move;
+    s->best_score = rm->score;
+    s->last_nodes = total_nodes(s);
+    if (!s->limits.silent) {
+        char mv[6], pm[6];
+        if (bt != t0)
+            print_pv_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
+        move_to_uci(rm->move, mv);
+        Move p = ponder_move(s, bt, rm);
+        move_to_uci(p, pm);
+        if (p)
+            printf("bestmove %s ponder %s\n", mv, pm);
+        else
+            printf("bestmove %s\n", mv);
+    }
+}
+
+/* Pool thread: sleeps until given work; thread 0 runs the whole search
+ * (and wakes the helpers), the others run iterative deepening. */
+static void *pool_worker(void *arg)
+{
+    SearchThread *t = arg;
+    Searcher *s = t->searcher;
+    pthread_mutex_lock(&s->lock);
+    for (;;) {
+        while (!t->work && !s->quit)
+            pthread_cond_wait(&s->start_cv, &s->lock);
+        if (s->quit)
+            break;
+        pthread_mutex_unlock(&s->lock);
+        if (t->id == 0)
+            search_main(s);
+        else
+            iterative_deepening(t);
+        pthread_mutex_lock(&s->lock);
+        t->work = false;
+        pthread_cond_broadcast(&s->done_cv);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return NULL;
+}
+
+static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
+{
+    memset(t, 0, offsetof(SearchThread, history));
+    memcpy(&t->pos, pos, offsetof(Position, hist) + sizeof(Undo) * (size_t)pos->hist_len);
+    for (int i = 0; i < MAX_PLY + 4; i++)
+        t->stack[i].static_eval = VALUE_NONE;
+    MoveList list;
+    list.count = 0;
+    gen_legal(pos, &list, GEN_ALL);
+    for (int i = 0; i < list.count; i++) {
+        bool wanted = l->searchmoves_count == 0;
+        for (int j = 0; j < l->searchmoves_count && !wanted; j++)
+            wanted = l->searchmoves[j] == list.moves[i];
+        if (!wanted)
+            continue;
+        RootMove *rm = &t->root[t->root_count++];
+        rm->move = list.moves[i];
+        rm->score = rm->prev_score = -VALUE_INFINITE;
+        rm->pv[0] = rm->move;
+        rm->pv_len = 1;
+    }
+}
+
+void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
+{
+    search_wait(s);
+    if (!ensure_threads(s)) {
+        s->opt.threads = 1;
+        ensure_threads(s);
+    }
+    s->limits = *limits;
+    atomic_store(&s->start_ms, now_ms());
+    s->time = time_limits(limits, pos->side, s->opt.move_overhead);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->pondering, limits->ponder);
+    tt_new_search(&s->tt);
+    for (int i = 0; i < s->thread_count; i++)
+        setup_thread(s->threads[i], pos, limits);
+    s->running = true;
+    pthread_mutex_lock(&s->lock);
+    s->threads[0]->work = true;
+    pthread_cond_broadcast(&s->start_cv);
+    pthread_mutex_unlock(&s->lock);
+}

@@ -1,0 +1,38 @@
+#include "timeman.h"
+
+#include <time.h>
+
+int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
+{
+    TimeLimits t = {0, 0};
+    if (l->movetime > 0) {
+        t.soft = t.hard = max64(1, l->movetime - overhead);
+        return t;
+    }
+    if (!l->time_given)
+        return t;
+    /* Keep the overhead and a small reserve out of reach; with x moves to
+     * go, plan for a few more so the last ones are not starved. */
+    int64_t avail = max64(1, l->time[us] - overhead);
+    int64_t inc = max64(0, l->inc[us]);
+    int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : 35;
+    int64_t base = avail / (mtg + (mtg > 1 ? 2 : 0)) + inc * 3 / 4;
+    /* The hard limit may take several soft budgets but never more than a
+     * fraction of what is left (80 %, or 90 % on the last move to go). */
+    int64_t cap = mtg == 1 ? avail * 9 / 10 : avail * 4 / 5;
+    t.soft = max64(1, min64(base * 6 / 10, cap));
+    t.hard = max64(1, min64(base * 4, cap));
+    if (t.soft > t.hard)
+        t.soft = t.hard;
+    return t;
+}

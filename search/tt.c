@@ -1,0 +1,124 @@
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DEPTH_OFFSET 8
+
+static inline size_t bucket_of(const TT *tt, Key key)
+{
+    return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET;
+}
+
+bool tt_resize(TT *tt, size_t mb)
+{
+    size_t bytes = mb << 20, buckets = 1;
+    while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
+        buckets *= 2;
+    TTEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
+    if (!e)
+        return false;
+    free(tt->entries);
+    tt->entries = e;
+    tt->bucket_count = buckets;
+    tt_clear(tt);
+    return true;
+}
+
+void tt_free(TT *tt)
+{
+    free(tt->entries);
+    tt->entries = NULL;
+    tt->bucket_count = 0;
+}
+
+void tt_clear(TT *tt)
+{
+    memset(tt->entries, 0, tt->bucket_count * TT_BUCKET * sizeof(TTEntry));
+    tt->generation = 0;
+}
+
+void tt_new_search(TT *tt)
+{
+    tt->generation = (uint8_t)((tt->generation + 1) & 63);
+}
+
+static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 0xFF) - DEPTH_OFFSET; }
+static inline int data_gen(uint64_t d) { return (int)(d >> 58); }
+
+bool tt_probe(const TT *tt, Key key, TTHit *hit)
+{
+    const TTEntry *b = tt->entries + bucket_of(tt, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((check ^ data) == key && data) {
+            hit->move = (Move)(data & 0xFFFF);
+            hit->value = (int16_t)(data >> 16);
+            hit->eval = (int16_t)(data >> 32);
+            hit->depth = data_depth(data);
+            hit->bound = (int)((data >> 56) & 3);
+            return true;
+        }
+    }
+    return false;
+}
+
+void tt_store(TT *tt, Key key, Move move, int value, int eval, int depth, int bound)
+{
+    TTEntry *b = tt->entries + bucket_of(tt, key), *replace = b;
+    int worst = 1 << 30;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t data = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t check = atomic_load_explicit(&b[i].check, memory_order_relaxed);
+        if ((check ^ data) == key) {
+            /* Same position: keep the old move if the new search has none,
+             * and keep a deeper entry of this search unless this is exact. */
+            if (!move)
+                move = (Move)(data & 0xFFFF);
+            if (bound != BOUND_EXACT && data_gen(data) == tt->generation && data_depth(data) > depth + 2)
+                return;
+            replace = &b[i];
+            break;
+        }
+        int age = (tt->generation - data_gen(data)) & 63;
+        int worth = data ? data_depth(data) - 8 * age : -1000;
+        if (worth < worst) {
+            worst = worth;
+            replace = &b[i];
+        }
+    }
+    if (depth < -DEPTH_OFFSET)
+        depth = -DEPTH_OFFSET;
+    uint64_t data = (uint64_t)move | ((uint64_t)(uint16_t)value << 16) | ((uint64_t)(uint16_t)eval << 32)
+                  | ((uint64_t)(depth + DEPTH_OFFSET) << 48) | ((uint64_t)bound << 56)
+                  | ((uint64_t)tt->generation << 58);
+    atomic_store_explicit(&replace->data, data, memory_order_relaxed);
+    atomic_store_explicit(&replace->check, key ^ data, memory_order_relaxed);
+}
+
+int tt_hashfull(const TT *tt)
+{
+    int used = 0;
+    size_t n = tt->bucket_count < 1000 ? tt->bucket_count : 1000;
+    for (size_t i = 0; i < n * TT_BUCKET; i++) {
+        uint64_t d = atomic_load_explicit(&tt->entries[i].data, memory_order_relaxed);
+        used += d && data_gen(d) == tt->generation;
+    }
+    return (int)(used * 1000 / (n * TT_BUCKET));
+}
+
+void tt_prefetch(const TT *tt, Key key)
+{
+    __builtin_prefetch(tt->entries + bucket_of(tt, key));
+}
+
+int value_to_tt(int value, int ply)
+{
+    return value >= VALUE_MATE_IN_MAX_PLY ? value + ply : value <= -VALUE_MATE_IN_MAX_PLY ? value - ply : value;
+}
+
+int value_from_tt(int value, int ply)
+{
+    return value >= VALUE_MATE_IN_MAX_PLY ? value - ply : value <= -VALUE_MATE_IN_MAX_PLY ? value + ply : value;
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Play a match under cutechess-cli (or fastchess) and report it.
+
+The match runner is not part of Keysquare: build cutechess-cli or fastchess
+from their sources outside this repository and pass its path with --runner.
+
+  tools/match.py --runner ~/cutechess-cli --opponent phalanx --games 40 \
+      --tc 10+0.1 --openings openings.epd --pgn phalanx-1.pgn
+  tools/match.py --summary phalanx-*.pgn          # add up chunks
+  tools/match.py --runner ... --engine2 ./keysquare-base --sprt 0 5   # SPRT
+
+Prints the score, the Elo difference with a 95 % error bar, and the counts
+of time forfeits, illegal moves, crashes/disconnects and stalls, from the
+Keysquare side (the engine named by --name, default "Keysquare").
+"""
+import argparse
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+# Opponents installed from Debian (apt-get install ...). xboard engines
+# need cutechess-cli; fastchess speaks UCI only.
+OPPONENTS = {
+    # fairymax: [hash size as a power of two] [ini file]
+    "fairymax": ["proto=xboard", "cmd=/usr/games/fairymax", "arg=20", "arg=/usr/share/games/fairymax/fmax.ini"],
+    # phalanx: no book, no learning file, no pondering, no resign
+    "phalanx": ["proto=xboard", "cmd=/usr/games/phalanx", "arg=-b-", "arg=-l-", "arg=-p-", "arg=-r0"],
+    "gnuchess": ["proto=uci", "cmd=/usr/games/gnuchess", "arg=--uci"],
+    "glaurung": ["proto=uci", "cmd=/usr/games/glaurung", "option.Threads=1", "option.Hash=16",
+                 "option.OwnBook=false", "option.Ponder=false"],
+    "toga2": ["proto=uci", "cmd=/usr/games/toga2"],
+    "ethereal": ["proto=uci", "cmd=/usr/games/ethereal-chess", "option.Hash=16"],
+    "stockfish": ["proto=uci", "cmd=/usr/games/stockfish", "option.Hash=16"],
+}
+
+
+def result_counts(pgn_paths, name):
+    """Wins, draws, losses of `name` and the abnormal terminations."""
+    w = d = l = 0
+    problems = {"time forfeit": 0, "illegal move": 0, "crash/disconnect": 0, "stalled": 0}
+    for path in pgn_paths:
+        text = open(path, encoding="utf-8", errors="replace").read()
+        for game in re.split(r"\n(?=\[Event )", text):
+            white = re.search(r'\[White "([^"]*)"\]', game)
+            result = re.search(r'\[Result "([^"]*)"\]', game)
+            if not white or not result or result.group(1) == "*":
+                continue
+            ours_white = white.group(1) == name
+            r = result.group(1)
+            if r == "1/2-1/2":
+                d += 1
+            elif (r == "1-0") == ours_white:
+                w += 1
+            else:
+                l += 1
+            term = re.search(r'\[Termination "([^"]*)"\]', game)
+            term = term.group(1).lower() if term else ""
+            comment = " ".join(re.findall(r"\{([^}]*)\}", game)).lower()
+            lost = (r == "0-1") == ours_white and r != "1/2-1/2"
+            if not lost:
+                continue  # count only our own failures
+            if "time forfeit" in term or "loses on time" in comment:
+                problems["time forfeit"] += 1
+            elif "illegal" in term or "illegal" in comment:
+                problems["illegal move"] += 1
+            elif "stalled" in term or "stall" in comment:
+                problems["stalled"] += 1
+            elif "abandoned" in term or "disconnect" in comment or "crash" in comment:
+                problems["crash/disconnect"] += 1
+    return w, d, l, problems
+
+
+def elo_with_error(w, d, l):
+    """Elo difference and 95 % error bar from the trinomial variance."""
+    n = w + d + l
+    if n == 0:
+        return 0.0, 0.0, 0.5
+    score = (w + 0.5 * d) / n
+    var = (w * (1 - score) ** 2 + d * (0.5 - score) ** 2 + l * score**2) / n
+
+    def elo(p):
+        p = min(max(p, 1e-6), 1 - 1e-6)
+        return -400 * math.log10(1 / p - 1)
+
+    margin = 1.96 * math.sqrt(var / n)
+    return elo(score), (elo(score + margin) - elo(score - margin)) / 2, score
+
+
+def report(pgns, name):
+    w, d, l, problems = result_counts(pgns, name)
+    elo, err, score = elo_with_error(w, d, l)
+    n = w + d + l
+    print(f"{name}: {n} games  +{w} ={d} -{l}  score {100 * score:.1f} %  Elo {elo:+.1f} +- {err:.1f} (95 %)")
+    print("problems of " + name + ": " + ", ".join(f"{k} {v}" for k, v in problems.items()))
+    return sum(problems.values()) == 0
+
+
+def engine_args(spec_cmd, name, options):
+    cmd = os.path.abspath(spec_cmd)
+    args = ["-engine", f"name={name}", f"cmd={cmd}", "proto=uci"]
+    args += [f"option.{o}" for o in options]
+    return args
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runner", help="path to cutechess-cli or fastchess")
+    ap.add_argument("--engine", default="./keysquare", help="Keysquare binary")
+    ap.add_argument("--name", default="Keysquare")
+    ap.add_argument("--option", action="append", default=[], help="UCI option for Keysquare, e.g. Threads=2")
+    ap.add_argument("--opponent", help="a Debian opponent: " + ", ".join(OPPONENTS))
+    ap.add_argument("--engine2", help="a second UCI binary instead of --opponent (self-play)")
+    ap.add_argument("--name2", default="Base")
+    ap.add_argument("--option2", action="append", default=[])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--concurrency", type=int, default=1)
+    ap.add_argument("--openings", help="EPD file of start positions")
+    ap.add_argument("--pgn", default="match.pgn")
+    ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
+    ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
+    a = ap.parse_args()
+
+    if a.summary:
+        sys.exit(0 if report(a.summary, a.name) else 1)
+    if not a.runner or not shutil.which(a.runner):
+        ap.error("--runner must name a cutechess-cli or fastchess binary")
+    fast = "fastchess" in os.path.basename(a.runner)
+
+    cmd = [a.runner] + engine_args(a.engine, a.name, a.option)
+    if a.engine2:
+        cmd += engine_args(a.engine2, a.name2, a.option2)
+    elif a.opponent in OPPONENTS:
+        spec = OPPONENTS[a.opponent]
+        if fast and "proto=xboard" in spec:
+            ap.error("fastchess speaks UCI only: use cutechess-cli for " + a.opponent)
+        cmd += ["-engine", f"name={a.opponent}"] + spec
+    else:
+        ap.error("give --opponent or --engine2")
+    cmd += ["-each", f"tc={a.tc}", "-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
+    cmd += ["-concurrency", str(a.concurrency), "-recover"]
+    if fast:
+        cmd += ["-pgnout", f"file={a.pgn}"]
+    else:
+        cmd += ["-pgnout", a.pgn, "-ratinginterval", "10"]
+    if a.openings:
+        fmt = "epd" if a.openings.endswith(".epd") else "pgn"
+        cmd += ["-openings", f"file={a.openings}", f"format={fmt}", "order=random"]
+    if a.sprt:
+        cmd += ["-sprt", f"elo0={a.sprt[0]}", f"elo1={a.sprt[1]}", "alpha=0.05", "beta=0.05"]
+    print(" ".join(cmd), flush=True)
+    subprocess.run(cmd, check=False)
+    sys.exit(0 if report([a.pgn], a.name) else 1)
+
+
+if __name__ == "__main__":
+    main()
