@@ -8,6 +8,7 @@
 #include "engine/movegen.h"
 #include "harness.h"
 #include "search/search.h"
+#include "test_util.h"
 
 static bool can_mate_within(Position *pos, int moves);
 
@@ -50,11 +51,9 @@ static bool can_mate_within(Position *pos, int moves)
 
 static Position *new_position(const char *fen)
 {
-    char err[128];
     Position *pos = malloc(sizeof *pos);
-    bool ok = pos && pos_set_fen(pos, fen, err, sizeof err, NULL, 0);
-    CHECK_MSG(ok, "%s: %s", fen, pos ? err : "out of memory");
-    if (!ok) {
+    CHECK(pos != NULL);
+    if (pos && !set_fen_checked(pos, fen)) {
         free(pos);
         return NULL;
     }
