@@ -428,6 +428,5 @@ nodes_signature() {
 }
 
 @test "mate in 2 that needs a quiet sacrifice against zugzwang (Morphy: 1.Ra6!)" {
-    skip "search/ misses it at every depth (reported to the lead: reverse futility on a TT-sharpened eval)"
     mate_test 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1' a1a6 2 8
 }
