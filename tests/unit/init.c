@@ -4,6 +4,7 @@
 #include "eval/evaluate.h"
 #include "tablebase/kpk.h"
 #include "harness.h"
+#include "search/search.h"
 
 /* Same order as main(): every table the tests touch is built here once. */
 void harness_init_engine(void)
@@ -13,4 +14,5 @@ void harness_init_engine(void)
     kpk_init();
     endgame_init();
     eval_init();
+    search_init();
 }
