@@ -20,7 +20,8 @@ enum { GEN_ALL, GEN_NOISY, GEN_QUIET };
 
 /* Appends the legal moves of the given kind to list (list->count grows). */
 void gen_legal(const Position *pos, MoveList *list, int type);
-/* Number of legal moves (the fast path of perft's last ply). */
+/* Number of legal moves, found by the same generator without writing the
+ * moves (a popcount per piece): the fast path of perft's last ply. */
 int count_legal(const Position *pos);
 bool is_legal_move(const Position *pos, Move m);
 
@@ -29,7 +30,7 @@ bool is_legal_move(const Position *pos, Move m);
 Move parse_uci_move(const Position *pos, const char *text);
 
 /* perft: leaf nodes at depth plies (chessprogramming wiki, "Perft"); the
- * last ply is counted from the move list without making the moves. */
+ * last ply is bulk-counted with count_legal, without making the moves. */
 uint64_t perft(Position *pos, int depth);
 /* perft with a "move: count" line per root move, a blank line, then
  * "Nodes searched: N" (the format of Stockfish's go perft). */

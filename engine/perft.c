@@ -4,13 +4,11 @@
 
 uint64_t perft(Position *pos, int depth)
 {
-    if (depth <= 0)
-        return 1;
+    if (depth <= 1)
+        return depth == 1 ? (uint64_t)count_legal(pos) : 1;
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
-    if (depth == 1)
-        return (uint64_t)l.count;
     uint64_t nodes = 0;
     for (int i = 0; i < l.count; i++) {
         pos_make(pos, l.moves[i]);

@@ -95,9 +95,18 @@ Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
          | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
 }
 
-static Bitboard compute_checkers(const Position *pos)
+/* Enemy pieces attacking the side to move's king; kings never give check,
+ * so only four piece kinds are looked at (this runs on every make). */
+static inline Bitboard compute_checkers(const Position *pos)
 {
-    return attackers_to(pos, king_square(pos, pos->side), occupied(pos)) & pos->by_color[!pos->side];
+    const Bitboard *bt = pos->by_type;
+    Color us = pos->side;
+    Square ksq = king_square(pos, us);
+    Bitboard occ = occupied(pos);
+    return ((PAWN_ATTACKS[us][ksq] & bt[PAWN]) | (KNIGHT_ATTACKS[ksq] & bt[KNIGHT])
+            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN]))
+            | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
+         & pos->by_color[!us];
 }
 
 Key pos_compute_material_key(const Position *pos)
@@ -553,7 +562,7 @@ bool pos_is_repetition(const Position *pos, int ply)
     int seen = 0;
     for (int i = 4; i <= end && i <= pos->hist_len; i += 2) {
         if (pos->hist[pos->hist_len - i].key == pos->key) {
-            if (i <= ply || ++seen == 2)
+            if (i < ply || ++seen == 2)
                 return true;
         }
     }

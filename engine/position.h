@@ -40,7 +40,7 @@ struct Position {
     int game_ply;    /* plies since the start of the game (FEN fullmove based) */
     Key key;         /* Zobrist key: pieces, side, castling, en passant */
     Key material_key;/* depends only on the piece counts */
-    Key pawn_key;    /* pawns and kings */
+    Key pawn_key;    /* pawns only */
     Bitboard checkers;
     int hist_len;
     Undo hist[MAX_HISTORY];
@@ -97,18 +97,28 @@ Key pos_compute_material_key(const Position *pos);
  * count > 0 matter); endgame/ uses it to key its table by material code. */
 Key material_key_of_counts(const int counts[PIECE_NB]);
 
-/* Draw rules. ply = plies since the search root: a repetition of a position
- * reached after the root counts once, one from the game needs two
- * (threefold). Fifty-move rule: rule50 >= 100 and not checkmate. */
+/* Repetition draw. ply = plies from the search root to pos (0 at the
+ * root). An earlier occurrence strictly after the root is enough (the side
+ * that repeated can repeat again); occurrences at the root or before it, in
+ * the game, count only twice (a real threefold). Only positions since the
+ * last capture, pawn move or null move are looked at (Stockfish's rule). */
 bool pos_is_repetition(const Position *pos, int ply);
+/* Fifty-move rule: rule50 >= 100 plies. It does not look for mate, which
+ * needs a move generation: a checkmate given on the 100th ply still wins
+ * (FIDE Laws 5.1.1, mate ends the game at once; 9.3 is only a claim). So
+ * the search scores the position as a draw only if !in_check(pos) or
+ * count_legal(pos) > 0, and as mated otherwise (as Stockfish's is_draw). */
 bool pos_is_fifty_move_draw(const Position *pos);
 /* Neither side can mate by any sequence: KK, KNK, KBK, and bishops all on
  * squares of one colour with nothing else. */
 bool pos_insufficient_material(const Position *pos);
 
 /* Static exchange evaluation: true if the exchange sequence started by move
- * gains at least threshold (centipawns, values 100/320/330/500/950).
- * Chessprogramming wiki, "Static Exchange Evaluation". */
+ * on its destination square gains at least threshold (centipawns, values
+ * 100/320/330/500/950), each side taking with its least valuable attacker
+ * and free to stop; pins are ignored, a king only takes when the square is
+ * no longer defended. Castling, en passant and promotions count as 0.
+ * Chessprogramming wiki, "Static Exchange Evaluation" (swap algorithm). */
 bool see_ge(const Position *pos, Move move, int threshold);
 extern const int SEE_VALUE[PIECE_TYPE_NB];
 

@@ -294,11 +294,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     int eval = VALUE_NONE;
     if (!check) {
+        /* The raw static eval, not one raised by a TT bound: a shallow
+         * bound that missed a mate would feed reverse futility pruning. */
         eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
-        /* A TT bound can sharpen the static eval. */
-        if (tt_value != VALUE_NONE
-            && ((hit.bound == BOUND_LOWER && tt_value > eval) || (hit.bound == BOUND_UPPER && tt_value < eval)))
-            eval = tt_value;
     }
     ss->static_eval = eval;
     bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
@@ -405,7 +403,6 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
-    bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
     t->stack[0].move = m;
     pos_make(pos, m);
     int new_depth = depth - 1 + (checks ? 1 : 0);
@@ -413,13 +410,10 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     if (index == t->pv_index)
         v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     else {
-        int r = 0;
-        if (depth >= 3 && index >= t->pv_index + 3 && quiet && !checks)
-            r = LMR[depth < 64 ? depth : 63][index < 64 ? index : 63] - 1;
-        r = r < 0 ? 0 : r;
-        v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, 1, true);
-        if (v > alpha && r > 0)
-            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, false);
+        /* No reductions at the root: every root move gets the full depth,
+         * so a quiet sacrifice is not kept inside the shallow depths where
+         * reverse futility trusts a static eval (Morphy's 1.Ra6! mate). */
+        v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
         if (v > alpha && v < beta)
             v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     }

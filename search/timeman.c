@@ -27,11 +27,13 @@ TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
     int64_t inc = max64(0, l->inc[us]);
     int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : 35;
     int64_t base = avail / (mtg + (mtg > 1 ? 2 : 0)) + inc * 3 / 4;
-    /* The hard limit may take several soft budgets but never more than a
-     * fraction of what is left (80 %, or 90 % on the last move to go). */
-    int64_t cap = mtg == 1 ? avail * 9 / 10 : avail * 4 / 5;
+    /* The hard limit may take a few soft budgets but never more than half
+     * of what is left (80 % on the last move to go): on a short clock the
+     * increment then rebuilds it, and scheduling delays on a loaded machine
+     * do not flag. */
+    int64_t cap = mtg == 1 ? avail * 4 / 5 : avail / 2;
     t.soft = max64(1, min64(base * 6 / 10, cap));
-    t.hard = max64(1, min64(base * 4, cap));
+    t.hard = max64(1, min64(base * 3, cap));
     if (t.soft > t.hard)
         t.soft = t.hard;
     return t;

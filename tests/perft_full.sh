@@ -8,7 +8,7 @@ pass=0
 while IFS= read -r line; do
     fen=${line%%;*}
     rest=${line#*;}
-    for field in $(printf '%s' "$rest" | tr ';' '\n' | sed 's/^ *D//' | tr ' ' ':'); do
+    for field in $(printf '%s' "$rest" | tr ';' '\n' | sed 's/^ *D//; s/ *$//' | tr ' ' ':'); do
         depth=${field%%:*}
         want=${field#*:}
         # shellcheck disable=SC2086

@@ -10,6 +10,7 @@
 #include "eval/evaluate.h"
 #include "search/search.h"
 #include "tablebase/dtm.h"
+#include "tablebase/kpk.h"
 #include "uci/bench.h"
 #include "uci/tbcmd.h"
 #include "uci/uci.h"
@@ -44,6 +45,7 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     bitboard_init();
     position_init();
+    kpk_init();
     dtm_init(); /* registers the DTM tables; builds nothing */
     endgame_init();
     eval_init();

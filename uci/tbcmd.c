@@ -1,16 +1,156 @@
-/* The `tb` subcommand: the verbs, and `tb probe` for any position a table
- * covers. Formats: README "Tablebases". */
+/* The `tb` subcommand: stats, dump and probe of the in-memory tables, in the
+ * formats of the README ("Tablebases"). The DTM tables (tbcmd_dtm.c) cover
+ * every material of up to four men they can build and come first; the
+ * rows of TABLES add what other tables know (the KPK bitbase's counts). */
 #include "tbcmd.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "endgame/endgame.h"
 #include "engine/movegen.h"
+#include "tablebase/dtm.h"
+#include "tablebase/kpk.h"
+
+/* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
+ * loss); dtm in plies to mate, or -1 when the table has no DTM. */
+typedef struct {
+    int wdl;
+    int dtm;
+} TbResult;
+
+typedef struct {
+    const char *code;  /* material code, strong side first; the name is its lower case */
+    const char *about;
+    bool (*probe)(const Position *pos, Color strong, TbResult *out);
+    void (*stats)(void);
+} TbTable;
 
 const char *tb_result_text(int wdl_white)
 {
     return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
+}
+
+/* ---- KPK ---------------------------------------------------------------- */
+
+static bool kpk_probe_pos(const Position *pos, Color strong, TbResult *out)
+{
+    out->wdl = kpk_probe_position(pos, strong) ? 1 : 0;
+    out->dtm = -1;
+    return true;
+}
+
+/* Legal and won positions, by side to move, pawn file and pawn rank. */
+typedef struct {
+    long legal[COLOR_NB][8][8];
+    long won[COLOR_NB][8][8];
+} KpkCounts;
+
+static void kpk_count(KpkCounts *c)
+{
+    memset(c, 0, sizeof *c);
+    for (Color stm = WHITE; stm <= BLACK; stm++)
+        for (Square wk = 0; wk < SQ_NB; wk++)
+            for (Square wp = SQ_A2; wp <= SQ_H7; wp++)
+                for (Square bk = 0; bk < SQ_NB; bk++)
+                    if (kpk_is_legal(stm, wk, wp, bk)) {
+                        c->legal[stm][file_of(wp)][rank_of(wp)]++;
+                        c->won[stm][file_of(wp)][rank_of(wp)] += kpk_probe(stm, wk, wp, bk);
+                    }
+}
+
+/* Sums over the sides in [c0, c1], files [f0, f1] and ranks [r0, r1]. */
+static void kpk_sum(const KpkCounts *c, int c0, int c1, int f0, int f1, int r0, int r1, long *legal, long *won)
+{
+    *legal = *won = 0;
+    for (int s = c0; s <= c1; s++)
+        for (int f = f0; f <= f1; f++)
+            for (int r = r0; r <= r1; r++)
+                *legal += c->legal[s][f][r], *won += c->won[s][f][r];
+}
+
+static void kpk_stats_line(const char *label, long legal, long won)
+{
+    printf("%-31s %6ld legal %6ld won %6ld drawn %6d lost\n", label, legal, won, legal - won, 0);
+}
+
+static void kpk_stats(void)
+{
+    static const char *const SIDE[] = {"white to move", "black to move", "both sides to move"};
+    KpkCounts c;
+    long legal, won;
+    char label[64];
+    kpk_count(&c);
+    printf("kpk: white king and pawn against king; bitbase (win/draw for White)\n");
+    for (int files = 3; files <= 7; files += 4)
+        for (int s = 0; s < 3; s++) {
+            kpk_sum(&c, s == 1, s == 0 ? 0 : 1, 0, files, 1, 6, &legal, &won);
+            snprintf(label, sizeof label, "files a-%c, %s:", 'a' + files, SIDE[s]);
+            kpk_stats_line(label, legal, won);
+        }
+    for (int files = 3; files <= 7; files += 4)
+        for (int r = 1; r <= 6; r++) {
+            kpk_sum(&c, 0, 1, 0, files, r, r, &legal, &won);
+            snprintf(label, sizeof label, "files a-%c, pawn rank %d:", 'a' + files, r + 1);
+            kpk_stats_line(label, legal, won);
+        }
+    for (int f = 0; f < 8; f++) {
+        kpk_sum(&c, 0, 1, f, f, 1, 6, &legal, &won);
+        snprintf(label, sizeof label, "pawn file %c:", 'a' + f);
+        kpk_stats_line(label, legal, won);
+    }
+    printf("build time: %.3f ms (retrograde analysis at startup)\n", 1e3 * kpk_build_seconds());
+    printf("memory: %zu bytes (files a-d, one bit per position)\n", kpk_memory_bytes());
+}
+
+static const TbTable TABLES[] = {
+    {"KPK", "king and pawn against king (bitbase)", kpk_probe_pos, kpk_stats},
+};
+#define TABLE_COUNT (sizeof TABLES / sizeof TABLES[0])
+
+/* ---- look-up ------------------------------------------------------------ */
+
+static const TbTable *table_by_name(const char *name)
+{
+    for (size_t i = 0; i < TABLE_COUNT; i++)
+        if (!strcasecmp(TABLES[i].code, name))
+            return &TABLES[i];
+    return NULL;
+}
+
+/* The result of pos from White's view, and its DTM (-1 if none); false if
+ * no table or rule knows the material. */
+static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
+{
+    if (tb_dtm_probe(pos, wdl_white, dtm))
+        return true;
+    for (size_t i = 0; i < TABLE_COUNT; i++)
+        for (Color strong = WHITE; strong <= BLACK; strong++) {
+            Key key;
+            TbResult r;
+            if (!material_code_key(TABLES[i].code, strong, &key) || key != pos->material_key)
+                continue;
+            if (!TABLES[i].probe(pos, strong, &r))
+                return false;
+            *wdl_white = strong == WHITE ? r.wdl : -r.wdl;
+            *dtm = r.dtm;
+            return true;
+        }
+    if (!pos_insufficient_material(pos))
+        return false;
+    *wdl_white = 0;
+    *dtm = -1;
+    return true;
+}
+
+static void print_result(const char *head, int wdl, int dtm)
+{
+    if (dtm >= 0)
+        printf("%s ; %s ; dtm %d\n", head, tb_result_text(wdl), dtm);
+    else
+        printf("%s ; %s\n", head, tb_result_text(wdl));
 }
 
 /* FEN of pos with the move counters as the dump writes them ("0 1"). */
@@ -23,6 +163,8 @@ static void fen_for_table(const Position *pos, char *buf)
     strcpy(p, "0 1");
 }
 
+/* ---- verbs -------------------------------------------------------------- */
+
 static int tb_probe(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
@@ -34,19 +176,19 @@ static int tb_probe(int argc, char **argv)
     int wdl, dtm, status = 1;
     if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
         fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
-    else if (!tb_dtm_probe(pos, &wdl, &dtm))
-        fprintf(stderr, "tb probe: no table for this position (up to four men, no castling rights)\n");
+    else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
+        fprintf(stderr, "tb probe: no table for this material\n");
     else {
         fen_for_table(pos, text);
-        printf("%s ; %s ; dtm %d\n", text, tb_result_text(wdl), dtm);
+        print_result(text, wdl, dtm);
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
             pos_make(pos, list.moves[i]);
-            if (tb_dtm_probe(pos, &wdl, &dtm))
-                printf("%s ; %s ; dtm %d\n", text, tb_result_text(wdl), dtm);
+            if (probe_any(pos, &wdl, &dtm))
+                print_result(text, wdl, dtm);
             else
                 printf("%s ; ?\n", text);
             pos_unmake(pos);
@@ -57,20 +199,39 @@ static int tb_probe(int argc, char **argv)
     return status;
 }
 
+static void list_tables(FILE *out)
+{
+    int count;
+    const char *const *names = dtm_standard_names(&count);
+    fprintf(out, "tables:");
+    for (int i = 0; i < count; i++) {
+        fputc(' ', out);
+        for (const char *c = names[i]; *c; c++)
+            fputc(*c - 'A' + 'a', out);
+    }
+    fprintf(out, " (DTM; any other material of up to four men too)\n");
+}
+
 int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
         return tb_probe(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
-    char why[160];
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n"
-                        "NAME: a material code of up to four men, strong side first (kqk, kbnk, kqkr, ...)\n");
+        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");
+        list_tables(stderr);
         return 1;
     }
+    const TbTable *t = table_by_name(argv[1]);
+    char why[160];
     if (!tb_dtm_covers(argv[1], why, sizeof why)) {
         fprintf(stderr, "tb: no table '%s' (%s)\n", argv[1], why);
+        list_tables(stderr);
         return 1;
     }
-    return dump ? tb_dtm_dump(argv[1]) : tb_dtm_stats(argv[1], true);
+    if (dump)
+        return tb_dtm_dump(argv[1]);
+    if (t) /* the bitbase's counts by pawn rank and file, then the DTM's */
+        t->stats();
+    return tb_dtm_stats(argv[1], !t);
 }

@@ -15,12 +15,12 @@
 #include "eval/evaluate.h"
 #include "search/search.h"
 #include "search/tt.h"
+#include "tablebase/kpk.h"
 
 #define ENGINE_NAME "Keysquare"
 #ifndef KS_VERSION
 #define KS_VERSION "0.1"
 #endif
-#define MAX_TOKENS 2048
 
 typedef struct {
     Position *pos;
@@ -204,16 +204,44 @@ static void cmd_position(Uci *u, char **tok, int n)
 
 /* ---- go ----------------------------------------------------------------- */
 
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const KEYWORDS[] = {"wtime", "btime", "winc",  "binc",     "movestogo", "movetime",   "depth",
+                                           "nodes", "mate",  "perft", "infinite", "ponder",    "searchmoves"};
+    for (size_t k = 0; k < sizeof KEYWORDS / sizeof KEYWORDS[0]; k++)
+        if (!strcmp(t, KEYWORDS[k]))
+            return true;
+    return false;
+}
+
+/* Reads the number after tok[*i] into out. A bad number is named and
+ * skipped; a missing one (end of line or the next keyword) is named. */
 static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
 {
-    if (*i + 1 >= n || !parse_long(tok[*i + 1], lo, hi, out)) {
-        printf("info string go %s needs a number%s\n", tok[*i], *i + 1 < n ? "; ignored" : "");
-        if (*i + 1 < n)
+    bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
+    if (!present || !parse_long(tok[*i + 1], lo, hi, out)) {
+        printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
+        if (present)
             (*i)++;
         return false;
     }
     (*i)++;
     return true;
+}
+
+/* Reads the moves of `searchmoves` from tok[i] up to the next go keyword;
+ * an illegal one is named and skipped. Returns the index after them. */
+static int parse_searchmoves(const Position *pos, char **tok, int i, int n, SearchLimits *l)
+{
+    for (; i < n && !is_go_keyword(tok[i]); i++) {
+        Move m = parse_uci_move(pos, tok[i]);
+        if (!m)
+            printf("info string searchmoves: illegal or malformed move '%s' ignored\n", tok[i]);
+        else if (l->searchmoves_count < MAX_MOVES)
+            l->searchmoves[l->searchmoves_count++] = m;
+    }
+    return i;
 }
 
 static void cmd_go(Uci *u, char **tok, int n)
@@ -255,14 +283,9 @@ static void cmd_go(Uci *u, char **tok, int n)
             l.infinite = true;
         else if (!strcmp(t, "ponder"))
             l.ponder = true;
-        else if (!strcmp(t, "searchmoves")) {
-            for (; i + 1 < n; i++) {
-                Move m = parse_uci_move(u->pos, tok[i + 1]);
-                if (!m)
-                    break;
-                l.searchmoves[l.searchmoves_count++] = m;
-            }
-        } else
+        else if (!strcmp(t, "searchmoves"))
+            i = parse_searchmoves(u->pos, tok, i + 1, n, &l) - 1;
+        else
             printf("info string unknown go parameter '%s' ignored\n", t);
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
@@ -305,13 +328,30 @@ static void cmd_help(void)
 
 /* ---- loop --------------------------------------------------------------- */
 
+/* Splits line in place; tok must hold len / 2 + 1 entries (a token and its
+ * separator take at least two characters). */
 static int tokenize(char *line, char **tok)
 {
     int n = 0;
     char *save = NULL;
-    for (char *t = strtok_r(line, " \t\r\n", &save); t && n < MAX_TOKENS; t = strtok_r(NULL, " \t\r\n", &save))
+    for (char *t = strtok_r(line, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save))
         tok[n++] = t;
     return n;
+}
+
+/* Grows *tok to hold the tokens of a line of len characters, so that a
+ * `position ... moves` line of any length is read whole. */
+static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
+{
+    size_t need = len / 2 + 1;
+    if (need <= *tok_cap)
+        return true;
+    char **grown = realloc(*tok, need * sizeof **tok);
+    if (!grown)
+        return false;
+    *tok = grown;
+    *tok_cap = need;
+    return true;
 }
 
 /* Returns false on quit. */
@@ -321,6 +361,7 @@ static bool dispatch(Uci *u, char **tok, int n)
     if (!strcmp(c, "uci")) {
         printf("id name %s %s\nid author the Keysquare developers\n", ENGINE_NAME, KS_VERSION);
         print_options();
+        printf("info string KPK bitbase built in %.3f ms\n", 1e3 * kpk_build_seconds());
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
@@ -340,8 +381,11 @@ static bool dispatch(Uci *u, char **tok, int n)
     else if (!strcmp(c, "quit"))
         return false;
     else if (!strcmp(c, "d")) {
-        stop_search(u);
+        /* The search works on its own copy, so it goes on; the lock keeps
+         * its info lines from landing inside the board. */
+        flockfile(stdout);
         cmd_d(u->pos);
+        funlockfile(stdout);
     } else if (!strcmp(c, "eval")) {
         stop_search(u);
         eval_trace(u->pos, stdout);
@@ -370,10 +414,15 @@ int uci_loop(void)
         return 1;
     }
     pos_set_fen(u.pos, START_FEN, err, sizeof err, NULL, 0);
-    char *line = NULL, **tok = malloc(sizeof(char *) * MAX_TOKENS);
-    size_t cap = 0;
+    char *line = NULL, **tok = NULL;
+    size_t cap = 0, tok_cap = 0;
     bool running = true;
-    while (running && getline(&line, &cap, stdin) >= 0) {
+    ssize_t len;
+    while (running && (len = getline(&line, &cap, stdin)) >= 0) {
+        if (!reserve_tokens(&tok, &tok_cap, (size_t)len)) {
+            printf("info string out of memory for a %zd-character line; ignored\n", len);
+            continue;
+        }
         int n = tokenize(line, tok);
         if (n > 0)
             running = dispatch(&u, tok, n);

@@ -40,3 +40,27 @@ load helper
     [ "$status" -lt 128 ]
     [[ "$output" == *"king"* ]]
 }
+
+# Every sixth position of the suite, at the deepest depth whose published
+# count is at most 100000 (positions with only deeper counts are skipped).
+@test "perft of suite positions matches the counts of tests/data/perft.epd" {
+    epd="$BATS_TEST_DIRNAME/../data/perft.epd"
+    checked=0
+    while IFS='|' read -r fen depth want; do
+        # shellcheck disable=SC2086
+        got=$("$KS" perft "$depth" $fen | sed -n 's/^Nodes searched: //p')
+        if [ "$got" != "$want" ]; then
+            echo "$fen: perft $depth gave '$got', expected $want"
+            return 1
+        fi
+        checked=$((checked + 1))
+    done < <(awk -F';' 'NR % 6 == 1 {
+        best = ""
+        for (i = 2; i <= NF; i++) {
+            split($i, f, " ")
+            if (f[2] + 0 <= 100000) best = substr(f[1], 2) "|" f[2]
+        }
+        if (best != "") { sub(/ +$/, "", $1); print $1 "|" best }
+    }' "$epd")
+    [ "$checked" -ge 15 ]
+}

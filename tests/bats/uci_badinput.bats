@@ -1,0 +1,221 @@
+#!/usr/bin/env bats
+# Bad input never crashes the engine nor loses the game state (design.md):
+# an `info string` says what was wrong, an invalid FEN keeps the previous
+# position, unknown commands are ignored, CRLF and empty lines are normal.
+
+load helper
+
+teardown() { ks_cleanup; }
+
+KEPT='4k3/8/8/8/8/8/8/4K2R w K - 0 1'
+
+# fen_after CMD...: the `Fen:` that `d` prints after the commands.
+fen_after() {
+    printf '%s\n' "$@" d | timeout "$HANG" "$KS" | sed -n 's/^Fen: //p'
+}
+
+@test "every invalid FEN gets an info string and keeps the previous position" {
+    bad=(
+        ''                                                            # no FEN at all
+        '8/8/8 w - - 0 1'                                             # three ranks
+        '4k3/8/8/8/8/8/8/4K3/8 w - - 0 1'                             # nine ranks
+        '4k3/8/8/8/8/8/8/4K4 w - - 0 1'                               # nine files
+        '4k3/8/8/8/8/8/8/3KK3 w - - 0 1'                              # two white kings
+        '8/8/8/8/8/8/8/4K3 w - - 0 1'                                 # no black king
+        '8/8/8/8/8/8/8/8 w - - 0 1'                                   # empty board
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1'    # side to move
+        '4k2R/8/8/8/8/8/8/4K3 w - - 0 1'                              # side not to move in check
+        'P3k3/8/8/8/8/8/8/4K3 w - - 0 1'                              # pawn on the last rank
+        '4k3/8/8/8/8/8/8/4KX2 w - - 0 1'                              # unknown piece letter
+        '4k3/8/8/8/8/8/8/4K3 w - - abc 1'                             # halfmove clock
+        '4k3/8/8/8/8/8/8/4K3 w - - -5 1'                              # negative clock
+        '4k3/8/8/8/8/8/8/4K3'                                         # board only
+        'hello world'
+    )
+    for fen in "${bad[@]}"; do
+        out=$(printf '%s\n' "position fen $KEPT" "position fen $fen" d | timeout "$HANG" "$KS")
+        [[ "$out" == "info string "* ]] || { echo "no info string for '$fen': $out"; return 1; }
+        grep -qx "Fen: $KEPT" <<<"$out" || { echo "after '$fen': $out"; return 1; }
+    done
+}
+
+@test "a malformed position command gets an info string and changes nothing" {
+    for cmd in 'position' 'position foo' 'position fen' 'position moves e2e4'; do
+        out=$(printf '%s\n' "position fen $KEPT" "$cmd" | timeout "$HANG" "$KS")
+        [[ "$out" == "info string "* ]] || { echo "$cmd: $out"; return 1; }
+        [ "$(fen_after "position fen $KEPT" "$cmd")" = "$KEPT" ]
+    done
+}
+
+@test "an illegal or malformed move: the moves before it stand and an info string names it" {
+    after_e4e5='rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2'
+    for bad in e1e3 e2e4 e1g1 zz99 e4e5x e5 0000 e7e8q a2a1; do
+        out=$(printf '%s\n' "position startpos moves e2e4 e7e5 $bad g1f3" d | timeout "$HANG" "$KS")
+        grep -q "^info string .*'$bad'" <<<"$out" || { echo "$bad: $out"; return 1; }
+        [ "$(sed -n 's/^Fen: //p' <<<"$out")" = "$after_e4e5" ] || { echo "$bad: $out"; return 1; }
+    done
+    # A promotion without its piece letter is not a move either.
+    out=$(printf '%s\n' 'position fen 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 moves b7b8' d | timeout "$HANG" "$KS")
+    grep -q "^info string .*'b7b8'" <<<"$out"
+    [ "$(sed -n 's/^Fen: //p' <<<"$out")" = '4k3/1P6/8/8/8/8/8/4K3 w - - 0 1' ]
+}
+
+@test "after a bad move the engine searches the position the good moves reached" {
+    pos='position startpos moves e2e4 e7e5 g1f3'
+    ks_start
+    ks_send "$pos e2e4 b8c6" 'go depth 3'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count "^info string .*'e2e4'")" -eq 1 ]
+    check_go_result "$pos"
+}
+
+@test "an unknown option gets an info string naming it" {
+    uci_session 'setoption name NoSuchOption value 3' 'setoption name Hash Table value 3' isready
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "info string "*NoSuchOption* ]]
+    [[ "${lines[1]}" == "info string "*"Hash Table"* ]]
+    [ "${lines[2]}" = readyok ]
+}
+
+@test "out-of-range and non-numeric option values get an info string and change nothing" {
+    bad=('Hash value 0' 'Hash value -1' 'Hash value 99999999999' 'Hash value abc' 'Hash value 16.5'
+         'Hash value 1e3' 'Hash value 12 34' 'Threads value 0' 'Threads value 257' 'Threads value many'
+         'MultiPV value 0' 'MultiPV value 300' 'Move Overhead value -1' 'Move Overhead value 5001'
+         'Ponder value maybe' 'UCI_ShowWDL value 1' 'MultiPV value' 'Hash')
+    ks_start
+    for b in "${bad[@]}"; do ks_send "setoption name $b"; done
+    ks_sync
+    [ "$(ks_count '^info string ')" -eq "${#bad[@]}" ]
+    # MultiPV is still 1 and WDL still off: one line per depth, no wdl.
+    ks_send 'position startpos' 'go depth 3'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count '^info depth 3 ')" -eq 1 ]
+    [ "$(ks_count ' multipv 2 ')" -eq 0 ]
+    [ "$(ks_count ' wdl ')" -eq 0 ]
+}
+
+@test "malformed setoption commands get an info string" {
+    for cmd in 'setoption' 'setoption value 3' 'setoption name' 'setoption name value 3' \
+               'setoption Hash 32' 'setoption name Threads'; do
+        out=$(printf '%s\n' "$cmd" | timeout "$HANG" "$KS")
+        [[ "$out" == "info string "* ]] || { echo "$cmd: '$out'"; return 1; }
+    done
+}
+
+@test "option names are case-insensitive and may contain spaces" {
+    ks_start
+    ks_send 'setoption name multipv value 2' 'setoption name move overhead value 50' \
+        'setoption name CLEAR HASH' 'setoption name uci_showwdl value true' 'position startpos' 'go depth 3'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count '^info string ')" -eq 0 ]
+    [ "$(ks_count '^info depth 3 .* multipv 2 ')" -eq 1 ]
+    [ "$(ks_count '^info depth 3 .* wdl ')" -eq 2 ]
+}
+
+@test "malformed go values get an info string and still one legal bestmove" {
+    ks_start
+    ks_send 'position startpos'
+    n=0
+    for g in 'go depth x movetime 50' 'go depth movetime 50' 'go nodes abc depth 2' 'go movetime 1.5 depth 2' \
+             'go wtime abc btime 100 depth 2' 'go depth 2 frobnicate' 'go depth 99999999999999999999 nodes 500'; do
+        ks_send "$g"
+        n=$((n + 1))
+        ks_wait '^bestmove ' "$n"
+    done
+    ks_sync
+    [ "$(ks_count '^info string ')" -eq "$n" ]
+    [ "$(ks_count '^bestmove ')" -eq "$n" ]
+    for m in $(ks_lines '^bestmove ' | awk '{ print $2 }'); do is_legal 'position startpos' "$m"; done
+}
+
+@test "a malformed go with no usable limit searches until stop" {
+    ks_start
+    ks_send 'position startpos' 'go depth'
+    ks_wait '^info depth 2 '
+    ks_send stop
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count '^info string ')" -eq 1 ]
+    [ "$(ks_count '^bestmove ')" -eq 1 ]
+}
+
+@test "searchmoves with an illegal move: an info string, the legal ones still count" {
+    ks_start
+    ks_send 'position startpos' 'go depth 3 searchmoves e2e5 h2h3'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count "^info string .*'e2e5'")" -eq 1 ]
+    [ "$(ks_lines '^bestmove ' | awk '{ print $2 }')" = h2h3 ]
+}
+
+@test "go perft with a bad depth gets an info string" {
+    for cmd in 'go perft' 'go perft x' 'go perft -1'; do
+        out=$(printf '%s\n' 'position startpos' "$cmd" isready | timeout "$HANG" "$KS")
+        [ "$(printf '%s\n' "$out" | head -n 1 | cut -c1-12)" = 'info string ' ] || { echo "$cmd: $out"; return 1; }
+        [ "$(printf '%s\n' "$out" | tail -n 1)" = readyok ]
+    done
+}
+
+@test "unknown commands are ignored silently" {
+    uci_session 'xyzzy' 'foo bar baz' 'go!' 'stopp' 'position2 startpos' 'isready'
+    [ "$status" -eq 0 ]
+    [ "$output" = readyok ]
+}
+
+@test "CRLF line endings and empty lines are normal input" {
+    run timeout "$HANG" "$KS" < <(printf 'uci\r\n\r\n\n   \n\t\r\nisready\r\nsetoption name MultiPV value 2\r\nposition startpos moves e2e4 e7e5\r\nd\r\n')
+    [ "$status" -eq 0 ]
+    # The one info string allowed is the bitbase build time after uci.
+    [ "$(grep '^info string' <<<"$output" | grep -vc '^info string KPK bitbase built in ')" -eq 0 ]
+    grep -qx uciok <<<"$output"
+    grep -qx readyok <<<"$output"
+    grep -qx 'Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' <<<"$output"
+    ks_start
+    printf 'position startpos moves d2d4\r\ngo depth 3\r\n' >&"$KS_FD"
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count '^info depth 3 .* multipv ')" -eq 1 ]
+    check_go_result 'position startpos moves d2d4'
+}
+
+@test "stop and ponderhit with no search running are harmless" {
+    ks_start
+    ks_send stop ponderhit stop 'position startpos' 'go depth 4'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count '^info depth 4 ')" -eq 1 ]
+    [ "$(ks_count '^bestmove ')" -eq 1 ]
+}
+
+@test "end of input acts as quit" {
+    run timeout "$HANG" "$KS" < <(printf 'uci\nisready\n')
+    [ "$status" -eq 0 ]
+    [ "${lines[-1]}" = readyok ]
+    run timeout "$HANG" "$KS" </dev/null
+    [ "$status" -eq 0 ]
+    [ -z "$output" ]
+}
+
+@test "binary junk, NUL bytes and a 200000-character line do not crash the engine" {
+    junk=$BATS_TEST_TMPDIR/junk
+    {
+        printf 'position fen %s\n' "$KEPT"
+        printf 'go\0depth 3\n\x01\x02\x7f\xff\xfe setoption\0name Hash\n'
+        printf '\xc3\xa9\xe2\x99\x94 position fen \xe2\x99\x94\n'
+        head -c 200000 /dev/zero | tr '\0' 'x'
+        printf '\nposition fen '
+        head -c 200000 /dev/zero | tr '\0' '/'
+        printf '\nsetoption name '
+        head -c 5000 /dev/zero | tr '\0' 'H'
+        printf ' value 3\nposition fen %s moves ' "$KEPT"
+        printf 'zz%.0s ' $(seq 3000)
+        printf '\nisready\nd\n'
+    } >"$junk"
+    run timeout "$HANG" "$KS" <"$junk"
+    [ "$status" -eq 0 ]
+    grep -qx readyok <<<"$output"
+    grep -qx "Fen: $KEPT" <<<"$output"
+}
