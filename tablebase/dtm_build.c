@@ -87,8 +87,8 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     Bitboard from = KING_ATTACKS[m.sq[mover]] & ~occ & ~KING_ATTACKS[m.sq[!mover]];
     while (from) {
         Square to = pop_lsb(&from);
-        out->index[out->count++] = mover == WHITE ? dtm_index_of(t, to, m.sq[1], m.sq[2], m.sq[3], NULL)
-                                                  : dtm_index_of(t, m.sq[0], to, m.sq[2], m.sq[3], NULL);
+        out->index[out->count++] = mover == WHITE ? dtm_index_of_n(t, to, m.sq[1], m.sq[2], m.sq[3], NULL, n)
+                                                  : dtm_index_of_n(t, m.sq[0], to, m.sq[2], m.sq[3], NULL, n);
     }
     /* The mover's other men: the king pair and its orientation stay. */
     bool plain = !t->same && !DTM_KK_DIAG[t->pawns][kk];
@@ -111,8 +111,8 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
                 out->index[out->count++] = base | (uint32_t)prev << shift;
             else
                 out->index[out->count++] =
-                    dtm_finish_index(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
-                                     k == 3 ? prev : m.sq[3], NULL);
+                    dtm_finish_index_n(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
+                                       k == 3 ? prev : m.sq[3], NULL, n);
         }
     }
 }
@@ -135,13 +135,16 @@ static void unmove_from(Gen *g, size_t p, int d)
         predecessors(g, index, mover, &pr, 1);
     else
         predecessors(g, index, mover, &pr, 2);
+    /* Predecessors decided already (val != DTM_DRAW) are left alone. */
+    if (d % 2 == 0) {
+        for (int i = 0; i < pr.count; i++)
+            if (val[pr.index[i]] == DTM_DRAW)
+                gen_decide_next(g, base + pr.index[i], d + 1); /* a move to a loss in d: won in d + 1 */
+        return;
+    }
     for (int i = 0; i < pr.count; i++) {
         uint32_t j = pr.index[i];
-        if (val[j] != DTM_DRAW)
-            continue; /* decided already */
-        if (d % 2 == 0)
-            gen_decide_next(g, base + j, d + 1); /* a move to a loss in d: won in d + 1 */
-        else if (--cnt[j] == 0) {
+        if (val[j] == DTM_DRAW && --cnt[j] == 0) {
             /* Every move refuted: lost in d + 1, or later through a capture. */
             int loss = g->hint[base + j];
             if (loss <= d + 1)

@@ -84,6 +84,8 @@ static int exit_value(const Gen *g, const DtmMen *m, int k, Square to, Color mov
     for (int j = 0; j < 2 + ex->table->n; j++)
         sq[j] = (ex->man[j] == k ? to : m->sq[ex->man[j]]) ^ (ex->flip ? 56 : 0);
     const DtmTable *sub = ex->table;
+    if (sub->n == 0)
+        return 0; /* bare kings */
     uint8_t v = sub->val[(size_t)(!mover ^ ex->flip) * sub->size + dtm_index_of(sub, sq[0], sq[1], sq[2], sq[3], NULL)];
     if (v == DTM_DRAW)
         return 0;
@@ -121,17 +123,12 @@ static inline Bitboard long_diagonals(Square s)
     return (a1h8 & square_bb(s) ? a1h8 : 0) | (a8h1 & square_bb(s) ? a8h1 : 0);
 }
 
-/* Legal moves of man k to the empty squares `quiet` (no promotions):
- * counted, each weighted by its successor's stabiliser. */
-PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us, int k, Bitboard quiet)
+/* How much the successors that are their own mirror image (both kings on
+ * one long diagonal, stabiliser 2) add to the weight of moves of man k to
+ * `quiet`. Rare, so kept out of line. */
+static __attribute__((noinline)) int symmetric_extra(const Gen *g, const DtmMen *m, int k, Bitboard quiet)
 {
-    int n = popcount(quiet);
-    s->legal += n;
-    if (!g->can_lose[us])
-        return;
-    s->weight += n;
-    if (g->t->pawns) /* left-right symmetry: no position is its own mirror */
-        return;
+    int extra = 0;
     Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
                            : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
     while (maybe) {
@@ -139,8 +136,28 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
         int stab;
         sq[k] = to;
         dtm_index_of(g->t, sq[0], sq[1], sq[2], sq[3], &stab);
-        s->weight += stab - 1;
+        extra += stab - 1;
     }
+    return extra;
+}
+
+/* Legal moves of man k to the empty squares `quiet` (no promotions):
+ * counted, each weighted by its successor's stabiliser. */
+PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us, int k, Bitboard quiet)
+{
+    const Bitboard long_diags = 0x8040201008040201ULL | 0x0102040810204080ULL;
+    int n = popcount(quiet);
+    s->legal += n;
+    if (!g->can_lose[us])
+        return;
+    s->weight += n;
+    /* With pawns the symmetry is left-right: no position is its own
+     * mirror. Without, a symmetric successor has both kings on a long
+     * diagonal: the king that does not move, and the other one. */
+    bool maybe = k < 2 ? (square_bb(m->sq[!k]) & long_diags)
+                       : (square_bb(m->sq[0]) & long_diags) && (square_bb(m->sq[1]) & long_diags);
+    if (!g->t->pawns && maybe)
+        s->weight += symmetric_extra(g, m, k, quiet);
 }
 
 /* The legal moves of man k. */

@@ -85,38 +85,51 @@ static inline Square dtm_transpose(Square s) { return (Square)((s >> 3) | ((s & 
 /* Index from a canonical king pair and the men's squares in that
  * orientation: orders identical men and, with both kings on the diagonal,
  * takes the smaller of the squares and their reflection. *stab (if not
- * NULL) receives the number of symmetries fixing the position (1 or 2). */
-static inline uint32_t dtm_finish_index(const DtmTable *t, uint32_t kk, bool diag, Square s0, Square s1, int *stab)
+ * NULL) receives the number of symmetries fixing the position (1 or 2).
+ * n = t->n, a constant where the caller knows it. */
+static inline __attribute__((always_inline)) uint32_t dtm_finish_index_n(const DtmTable *t, uint32_t kk, bool diag,
+                                                                         Square s0, Square s1, int *stab, const int n)
 {
-    if (t->same && s0 > s1) {
+    if (n == 2 && t->same && s0 > s1) {
         Square x = s0;
         s0 = s1, s1 = x;
     }
     if (stab)
         *stab = 1;
     if (diag) {
-        Square d0 = dtm_transpose(s0), d1 = t->n > 1 ? dtm_transpose(s1) : 0;
-        if (t->same && d0 > d1) {
+        Square d0 = dtm_transpose(s0), d1 = n > 1 ? dtm_transpose(s1) : 0;
+        if (n == 2 && t->same && d0 > d1) {
             Square x = d0;
             d0 = d1, d1 = x;
         }
-        if (t->n == 0 || (d0 == s0 && (t->n < 2 || d1 == s1))) {
+        if (n == 0 || (d0 == s0 && (n < 2 || d1 == s1))) {
             if (stab)
                 *stab = 2;
         } else if (d0 < s0 || (d0 == s0 && d1 < s1))
             s0 = d0, s1 = d1;
     }
-    return t->n == 0 ? kk : t->n == 1 ? kk << 6 | (uint32_t)s0 : kk << 12 | (uint32_t)s0 << 6 | (uint32_t)s1;
+    return n == 0 ? kk : n == 1 ? kk << 6 | (uint32_t)s0 : kk << 12 | (uint32_t)s0 << 6 | (uint32_t)s1;
+}
+
+static inline uint32_t dtm_finish_index(const DtmTable *t, uint32_t kk, bool diag, Square s0, Square s1, int *stab)
+{
+    return dtm_finish_index_n(t, kk, diag, s0, s1, stab, t->n);
 }
 
 /* Canonical index of a placement given square by square: kings wk, bk,
  * the other men on p0, p1 (ignored beyond the table's men); squares
  * distinct and valid, any orientation. */
-static inline uint32_t dtm_index_of(const DtmTable *t, Square wk, Square bk, Square p0, Square p1, int *stab)
+static inline __attribute__((always_inline)) uint32_t dtm_index_of_n(const DtmTable *t, Square wk, Square bk,
+                                                                     Square p0, Square p1, int *stab, const int n)
 {
     const DtmKingPair *e = &DTM_KK_MAP[t->pawns][wk][bk];
     const uint8_t *sym = DTM_SYM[e->sym];
-    return dtm_finish_index(t, (uint32_t)e->kk, e->diag, t->n > 0 ? sym[p0] : 0, t->n > 1 ? sym[p1] : 0, stab);
+    return dtm_finish_index_n(t, (uint32_t)e->kk, e->diag, n > 0 ? sym[p0] : 0, n > 1 ? sym[p1] : 0, stab, n);
+}
+
+static inline uint32_t dtm_index_of(const DtmTable *t, Square wk, Square bk, Square p0, Square p1, int *stab)
+{
+    return dtm_index_of_n(t, wk, bk, p0, p1, stab, t->n);
 }
 
 static inline uint32_t dtm_index(const DtmTable *t, const DtmMen *m, int *stab)
