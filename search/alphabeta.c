@@ -6,6 +6,7 @@
 
 #include "eval/evaluate.h"
 #include "internal.h"
+#include "tb.h"
 
 /* LMR[depth][move index] in plies, from an integer log so the table is
  * bit-identical on every build (no libm result feeds a search decision). */
@@ -276,6 +277,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         return VALUE_DRAW;
     if (ply >= MAX_PLY)
         return check ? VALUE_DRAW : evaluate(pos);
+    int tb_value;
+    if (s->tb_enabled && tb_probe(pos, ply, &tb_value)) {
+        t->tbhits++;
+        return tb_value;
+    }
 
     /* Mate distance pruning. */
     alpha = alpha > -VALUE_MATE + ply ? alpha : -VALUE_MATE + ply;

@@ -40,6 +40,7 @@ typedef struct SearchThread {
     int pv_index;
     int best_move_changes;
     int root_count;
+    uint64_t tbhits;
     RootMove best; /* root[0] of the last completed iteration */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
@@ -69,6 +70,7 @@ struct Searcher {
     pthread_mutex_t lock;
     pthread_cond_t wake;   /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
+    bool tb_enabled;       /* this search may probe DTM tables */
     Move best_move;
     int best_score;
     uint64_t last_nodes;

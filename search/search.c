@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "tb.h"
 
 static void *pool_worker(void *arg);
 
@@ -165,6 +166,14 @@ static void format_wdl(int v, char *buf, size_t n)
     snprintf(buf, n, " wdl %d %d %d", w, 1000 - w - l, l);
 }
 
+static uint64_t total_tbhits(const Searcher *s)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < s->thread_count; i++)
+        n += s->threads[i]->tbhits;
+    return n;
+}
+
 static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
 {
     Searcher *s = t->searcher;
@@ -178,10 +187,10 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
     char buf[8192];
     int len = snprintf(buf, sizeof buf,
                        "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
-                       " hashfull %d tbhits 0 time %" PRId64 " pv",
+                       " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
                        depth, rm->seldepth, line, score,
                        bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "", wdl,
-                       nodes, ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes, tt_hashfull(&s->tt), ms);
+                       nodes, ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes, tt_hashfull(&s->tt), total_tbhits(s), ms);
     for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
         move_to_uci(rm->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
@@ -393,6 +402,34 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
     return m;
 }
 
+static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
+
+/* A covered root: the table's move, no search; go infinite and go ponder
+ * still wait for stop / ponderhit. */
+static bool tb_root_play(Searcher *s, SearchThread *t0)
+{
+    Move m;
+    int v;
+    if (!tb_root_move(&t0->pos, &m, &v))
+        return false;
+    RootMove *rm = &t0->best;
+    memset(rm, 0, sizeof *rm);
+    rm->move = rm->pv[0] = m;
+    rm->pv_len = 1;
+    rm->score = v;
+    rm->seldepth = 1;
+    t0->tbhits = 1;
+    t0->completed_depth = 1;
+    if (!s->limits.silent)
+        print_pv_line(t0, rm, 1, 1, BOUND_EXACT);
+    wait_for_release(s);
+    s->best_move = m;
+    s->best_score = v;
+    s->last_nodes = 0;
+    print_bestmove(s, t0, rm);
+    return true;
+}
+
 static void search_main(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
@@ -407,6 +444,8 @@ static void search_main(Searcher *s)
             printf("bestmove (none)\n");
         return;
     }
+    if (s->tb_enabled && tb_root_play(s, t0))
+        return;
     pthread_mutex_lock(&s->lock);
     for (int i = 1; i < s->thread_count; i++)
         s->threads[i]->work = true;
@@ -426,18 +465,23 @@ static void search_main(Searcher *s)
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);
-    if (!s->limits.silent) {
-        char mv[6], pm[6];
-        if (bt != t0)
-            print_pv_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
-        move_to_uci(rm->move, mv);
-        Move p = ponder_move(s, bt, rm);
-        move_to_uci(p, pm);
-        if (p)
-            printf("bestmove %s ponder %s\n", mv, pm);
-        else
-            printf("bestmove %s\n", mv);
-    }
+    if (!s->limits.silent && bt != t0)
+        print_pv_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
+    print_bestmove(s, bt, rm);
+}
+
+static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
+{
+    char mv[6], pm[6];
+    if (s->limits.silent)
+        return;
+    move_to_uci(rm->move, mv);
+    Move p = ponder_move(s, t, rm);
+    move_to_uci(p, pm);
+    if (p)
+        printf("bestmove %s ponder %s\n", mv, pm);
+    else
+        printf("bestmove %s\n", mv);
 }
 
 /* Pool thread: sleeps until given work; thread 0 runs the whole search
@@ -501,6 +545,10 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     atomic_store(&s->stop, false);
     atomic_store(&s->pondering, limits->ponder);
     tt_new_search(&s->tt);
+    /* With node or depth limits the tables must be ready before the search
+     * (reproducible node counts); otherwise they build in the background. */
+    bool fixed = limits->nodes || limits->depth;
+    s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->running = true;

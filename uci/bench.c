@@ -72,6 +72,7 @@ int bench_run(int depth)
         search_destroy(s);
         return 1;
     }
+    search_options(s)->use_tablebases = false;
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = depth > 0 ? depth : BENCH_DEFAULT_DEPTH;

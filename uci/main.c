@@ -12,6 +12,7 @@
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
 #include "uci/bench.h"
+#include "uci/benchmate.h"
 #include "uci/tbcmd.h"
 #include "uci/uci.h"
 
@@ -60,6 +61,8 @@ int main(int argc, char **argv)
         }
         return perft_main(argc - 2, argv + 2);
     }
+    if (argc >= 3 && !strcmp(argv[1], "bench") && !strcmp(argv[2], "mate"))
+        return bench_mate_main(argc - 3, argv + 3);
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         int depth = 0;
         if (argc >= 3) {
@@ -73,7 +76,7 @@ int main(int argc, char **argv)
         return bench_run(depth);
     }
     if (argc >= 2) {
-        fprintf(stderr, "usage: keysquare [bench [DEPTH] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
+        fprintf(stderr, "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
         return 1;
     }
     return uci_loop();

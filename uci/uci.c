@@ -47,6 +47,7 @@ static const OptionSpec OPTIONS[] = {
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES},
     {"Ponder", OPT_CHECK, 0, 0, 1},
     {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1},
+    {"Tablebases", OPT_CHECK, 1, 0, 1},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -118,6 +119,8 @@ static void apply_option(Uci *u, const OptionSpec *o, const char *value)
         u->ponder = v;
     else if (!strcmp(o->name, "UCI_ShowWDL"))
         opt->show_wdl = v;
+    else if (!strcmp(o->name, "Tablebases"))
+        opt->use_tablebases = v;
 }
 
 static void stop_search(Uci *u)

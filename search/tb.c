@@ -1,0 +1,108 @@
+/* The search's use of the DTM tables: which tables a search may probe,
+ * the perfect root move, and exact scores inside the tree. */
+#include "tb.h"
+
+#include <string.h>
+
+#include "engine/movegen.h"
+#include "tablebase/dtm.h"
+
+/* Tables count as reachable from the root only when the root has at most
+ * this many men: then the set of tables the search may meet is small and
+ * can be made ready up front, so a search with node or depth limits always
+ * sees the same tables (design.md, "Reproducibility"). */
+#define TB_ROOT_MEN 5
+
+/* Can the material of the table be reached from pos by captures and
+ * promotions, with the table's strong side as colour `strong`? */
+static bool reachable_as(const Position *pos, const char *code, Color strong)
+{
+    int need[COLOR_NB][PIECE_TYPE_NB] = {{0}};
+    int side = -1;
+    for (const char *c = code; *c; c++) {
+        if (*c == 'K') {
+            side++;
+            continue;
+        }
+        PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
+        need[side == 0 ? strong : !strong][pt]++;
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int pawns = popcount(pieces(pos, c, PAWN)) - need[c][PAWN];
+        if (pawns < 0)
+            return false;
+        for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
+            int missing = need[c][pt] - popcount(pieces(pos, c, pt));
+            if (missing > 0 && (pawns -= missing) < 0)
+                return false;
+        }
+    }
+    return true;
+}
+
+bool tb_prepare(const Position *pos, bool blocking)
+{
+    if (popcount(occupied(pos)) > TB_ROOT_MEN)
+        return false;
+    int count;
+    const char *const *names = dtm_standard_names(&count);
+    for (int i = 0; i < count; i++) {
+        if (!reachable_as(pos, names[i], WHITE) && !reachable_as(pos, names[i], BLACK))
+            continue;
+        DtmTable *t = dtm_table(names[i], NULL, 0);
+        if (t && blocking)
+            dtm_build(t);
+        else if (t)
+            dtm_request(t);
+    }
+    return true;
+}
+
+static int tb_score(const DtmResult *r, int ply)
+{
+    if (r->wdl > 0)
+        return VALUE_MATE - ply - r->plies;
+    if (r->wdl < 0)
+        return -VALUE_MATE + ply + r->plies;
+    return VALUE_DRAW;
+}
+
+bool tb_probe(const Position *pos, int ply, int *score)
+{
+    DtmResult r;
+    if (popcount(occupied(pos)) > 4 || pos->castling || !dtm_probe(pos, &r))
+        return false;
+    *score = tb_score(&r, ply);
+    return true;
+}
+
+bool tb_root_move(Position *pos, Move *best, int *score)
+{
+    int root_score;
+    if (!tb_probe(pos, 0, &root_score))
+        return false;
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    int best_score = -VALUE_INFINITE;
+    *best = MOVE_NONE;
+    for (int i = 0; i < l.count; i++) {
+        int v;
+        pos_make(pos, l.moves[i]);
+        if (pos_insufficient_material(pos))
+            v = VALUE_DRAW;
+        else if (count_legal(pos) == 0)
+            v = in_check(pos) ? VALUE_MATE - 1 : VALUE_DRAW;
+        else if (tb_probe(pos, 1, &v))
+            v = -v;
+        else
+            v = -VALUE_INFINITE; /* a table we do not have: never chosen over a known move */
+        pos_unmake(pos);
+        if (v > best_score) {
+            best_score = v;
+            *best = l.moves[i];
+        }
+    }
+    *score = root_score;
+    return *best != MOVE_NONE && best_score == root_score;
+}

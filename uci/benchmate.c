@@ -1,0 +1,408 @@
+/* `bench mate`: how well the engine converts won endings against a perfect
+ * defender, measured with the DTM tables (tablebase/dtm.h). The engine's
+ * search plays the strong side with the tables switched off for it; the
+ * defender picks, by DTM, the longest resistance. */
+#include "benchmate.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/movegen.h"
+#include "engine/san.h"
+#include "search/search.h"
+#include "search/timeman.h"
+#include "tablebase/dtm.h"
+
+#define DEFAULT_POSITIONS 100
+#define DEFAULT_NODES 20000
+#define DEFAULT_SEED 20261130ULL
+#define MAX_GAME_PLIES 600
+
+typedef struct {
+    const char *ending; /* NULL = all */
+    int positions;
+    SearchLimits limits;
+    uint64_t seed;
+    FILE *pgn;
+    bool defend;
+    bool self_play; /* the engine defends too (instead of the DTM table) */
+} Config;
+
+typedef enum { END_MATE, END_STALEMATE, END_DRAW, END_LOSS } GameEnd;
+
+typedef struct {
+    GameEnd end;
+    int plies;
+    Move moves[MAX_GAME_PLIES];
+} Game;
+
+static const char *ENDINGS[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
+#define ENDING_COUNT 5
+
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ---- positions ---------------------------------------------------------- */
+
+/* True if a strong man the lone king attacks is not defended. */
+static bool something_hangs(const Position *pos, Color strong)
+{
+    Bitboard attacked = KING_ATTACKS[king_square(pos, !strong)] & pos->by_color[strong];
+    while (attacked) {
+        Square s = pop_lsb(&attacked);
+        Bitboard occ = occupied(pos) ^ square_bb(king_square(pos, !strong));
+        if (!(attackers_to(pos, s, occ) & pos->by_color[strong]))
+            return true;
+    }
+    return false;
+}
+
+/* A random legal position of the ending (code: strong side first) with the
+ * strong side to move, nothing hanging, and the wanted DTM verdict for the
+ * side to move (+1 won, 0 drawn). The strong side's colour is random too. */
+static void random_position(const char *code, int want_wdl, uint64_t *rng, Position *pos)
+{
+    for (;;) {
+        Color strong = (Color)(next_random(rng) & 1);
+        Piece board[SQ_NB] = {0};
+        int side = -1;
+        bool ok = true;
+        for (const char *c = code; *c && ok; c++) {
+            if (*c == 'K')
+                side++;
+            Color col = side == 0 ? strong : !strong;
+            PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
+            Square s;
+            do
+                s = (Square)(next_random(rng) & 63);
+            while (board[s] || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
+            board[s] = make_piece(col, pt);
+        }
+        char fen[100], *p = fen;
+        for (int r = 7; r >= 0; r--) {
+            for (int f = 0; f < 8; f++)
+                *p++ = board[make_square(f, r)] ? " PNBRQK  pnbrqk"[board[make_square(f, r)]] : '1';
+            *p++ = r ? '/' : ' ';
+        }
+        sprintf(p, "%c - - 0 1", strong == WHITE ? 'w' : 'b');
+        DtmResult res;
+        if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0) || count_legal(pos) == 0 || something_hangs(pos, strong))
+            continue;
+        if (dtm_probe(pos, &res) && res.wdl == want_wdl)
+            return;
+    }
+}
+
+/* ---- players ------------------------------------------------------------ */
+
+/* Score of the position after a move, from the mover's view, for choosing
+ * by DTM: wins beat draws beat losses; faster wins and slower losses are
+ * better. A capture into drawn material is a draw. */
+static int dtm_score(Position *pos, Move m, int *drawing_replies)
+{
+    DtmResult r = {0, 0};
+    pos_make(pos, m);
+    if (!pos_insufficient_material(pos) && !dtm_probe(pos, &r))
+        r.wdl = 0;
+    if (drawing_replies) {
+        MoveList l;
+        l.count = 0;
+        gen_legal(pos, &l, GEN_ALL);
+        *drawing_replies = 0;
+        for (int i = 0; i < l.count; i++)
+            *drawing_replies += dtm_score(pos, l.moves[i], NULL) >= 0;
+    }
+    pos_unmake(pos);
+    /* r is from the opponent's view after the move. */
+    return r.wdl < 0 ? 1000 - r.plies : r.wdl > 0 ? -1000 + r.plies : 0;
+}
+
+/* The perfect defender (longest resistance), or with attack = true the
+ * --defend attacker: fastest win if any, else the drawing move that leaves
+ * the fewest drawing replies. First in generation order on ties. */
+static Move table_move(Position *pos, bool attack)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    Move best = l.moves[0];
+    int best_score = -100000, best_replies = 1 << 30;
+    for (int i = 0; i < l.count; i++) {
+        int replies = 0;
+        int sc = dtm_score(pos, l.moves[i], attack ? &replies : NULL);
+        if (sc > best_score || (attack && sc == 0 && best_score == 0 && replies < best_replies)) {
+            best = l.moves[i];
+            best_score = sc;
+            best_replies = replies;
+        }
+    }
+    return best;
+}
+
+static Move engine_move(Searcher *s, const Position *pos, const SearchLimits *limits)
+{
+    search_start(s, pos, limits);
+    search_wait(s);
+    return search_best_move(s);
+}
+
+/* Plays one game from pos; the engine plays `engine_side`. */
+static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine_attacks, bool self_play,
+                      const SearchLimits *limits, Game *g)
+{
+    Color strong = engine_attacks ? engine_side : !engine_side;
+    g->plies = 0;
+    search_clear(s);
+    for (;;) {
+        if (count_legal(pos) == 0) {
+            g->end = !in_check(pos) ? END_STALEMATE : pos->side == strong ? END_LOSS : END_MATE;
+            return;
+        }
+        if (pos_insufficient_material(pos) || pos_is_repetition(pos, 0) || pos_is_fifty_move_draw(pos)
+            || g->plies >= MAX_GAME_PLIES) {
+            g->end = END_DRAW;
+            return;
+        }
+        Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits)
+                                                       : table_move(pos, !engine_attacks);
+        g->moves[g->plies++] = m;
+        pos_make(pos, m);
+        if (pos->hist_len > MAX_HISTORY - MAX_PLY - 8)
+            pos_reroot(pos);
+    }
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+static void write_pgn(FILE *f, const char *event, int round, const char *fen, const Game *g, Color engine_side,
+                      const char *result)
+{
+    Position *pos = malloc(sizeof *pos);
+    if (!pos)
+        return;
+    pos_set_fen(pos, fen, NULL, 0, NULL, 0);
+    fprintf(f, "[Event \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n", event, round);
+    fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n", engine_side == WHITE ? "Keysquare" : "DTM table",
+            engine_side == WHITE ? "DTM table" : "Keysquare");
+    fprintf(f, "[Result \"%s\"]\n[SetUp \"1\"]\n[FEN \"%s\"]\n[PlyCount \"%d\"]\n\n", result, fen, g->plies);
+    int col = 0;
+    for (int i = 0; i < g->plies; i++) {
+        char san[16], num[16] = "";
+        if (pos->side == WHITE)
+            snprintf(num, sizeof num, "%d. ", 1 + pos->game_ply / 2);
+        else if (i == 0)
+            snprintf(num, sizeof num, "%d... ", 1 + pos->game_ply / 2);
+        move_to_san(pos, g->moves[i], san);
+        col += fprintf(f, "%s%s ", num, san);
+        if (col > 70) {
+            fputc('\n', f);
+            col = 0;
+        }
+        pos_make(pos, g->moves[i]);
+        if (pos->hist_len > MAX_HISTORY - 8)
+            pos_reroot(pos);
+    }
+    fprintf(f, "%s\n\n", result);
+    free(pos);
+}
+
+static const char *result_text(GameEnd end, Color winner_if_mate, bool mate_happened)
+{
+    if (!mate_happened)
+        return "1/2-1/2";
+    (void)end;
+    return winner_if_mate == WHITE ? "1-0" : "0-1";
+}
+
+/* ---- the two benchmarks ------------------------------------------------- */
+
+static int run_ending(Searcher *s, const Config *cfg, const char *code)
+{
+    Position *pos = malloc(sizeof *pos);
+    Game *g = malloc(sizeof *g);
+    char fen[128], worst_fen[128] = "";
+    uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
+    int mates = 0, stalemates = 0, draws = 0, worst_plies = 0, worst_opt = 0;
+    double sum_plies = 0, sum_opt = 0, worst = 0;
+    int64_t start = now_ms();
+    if (!pos || !g)
+        return 1;
+    for (int i = 0; i < cfg->positions; i++) {
+        DtmResult opt;
+        random_position(code, 1, &rng, pos);
+        dtm_probe(pos, &opt);
+        pos_get_fen(pos, fen);
+        Color strong = pos->side;
+        play_game(s, pos, strong, true, cfg->self_play, &cfg->limits, g);
+        if (g->end == END_MATE) {
+            mates++;
+            sum_plies += g->plies;
+            sum_opt += opt.plies;
+            double r = (double)g->plies / opt.plies;
+            if (r > worst) {
+                worst = r;
+                strcpy(worst_fen, fen);
+                worst_plies = g->plies;
+                worst_opt = opt.plies;
+            }
+        } else if (g->end == END_STALEMATE)
+            stalemates++;
+        else
+            draws++;
+        if (cfg->pgn) {
+            char event[64];
+            snprintf(event, sizeof event, "Keysquare bench mate %s", code);
+            write_pgn(cfg->pgn, event, i + 1, fen, g, strong,
+                      result_text(g->end, strong, g->end == END_MATE));
+        }
+        fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
+    }
+    fprintf(stderr, "\n");
+    double secs = (now_ms() - start) / 1000.0;
+    printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
+           "ratio=%.3f worst=%.2f time=%.1fs\n",
+           code, cfg->positions, mates, 100.0 * mates / cfg->positions, stalemates, draws,
+           mates ? sum_plies / mates : 0, mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0,
+           worst, secs);
+    if (worst_fen[0])
+        printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
+    free(pos);
+    free(g);
+    return mates == cfg->positions ? 0 : 2;
+}
+
+static int run_defend(Searcher *s, const Config *cfg)
+{
+    Position *pos = malloc(sizeof *pos);
+    Game *g = malloc(sizeof *g);
+    char fen[128];
+    uint64_t rng = cfg->seed ^ 0xDEFE4DULL;
+    int held = 0;
+    int64_t start = now_ms();
+    if (!pos || !g)
+        return 1;
+    for (int i = 0; i < cfg->positions; i++) {
+        random_position("KPK", 0, &rng, pos);
+        pos_get_fen(pos, fen);
+        Color attacker = pos->side;
+        play_game(s, pos, !attacker, false, false, &cfg->limits, g);
+        held += g->end != END_MATE;
+        if (cfg->pgn)
+            write_pgn(cfg->pgn, "Keysquare bench mate KPK-defend", i + 1, fen, g, !attacker,
+                      result_text(g->end, attacker, g->end == END_MATE));
+        fprintf(stderr, "\rKPK-defend %d/%d", i + 1, cfg->positions);
+    }
+    fprintf(stderr, "\n");
+    printf("KPK-defend: positions=%d held=%d rate=%.1f%% time=%.1fs\n", cfg->positions, held,
+           100.0 * held / cfg->positions, (now_ms() - start) / 1000.0);
+    free(pos);
+    free(g);
+    return held == cfg->positions ? 0 : 2;
+}
+
+/* ---- command line ------------------------------------------------------- */
+
+static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    if (!s || *s == '-')
+        return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || end == s || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int usage(const char *msg)
+{
+    fprintf(stderr, "bench mate: %s\nusage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] "
+                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--defend]\n",
+            msg);
+    return 1;
+}
+
+static int parse_args(int argc, char **argv, Config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->positions = DEFAULT_POSITIONS;
+    cfg->seed = DEFAULT_SEED;
+    cfg->limits.silent = true;
+    const char *pgn_path = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t x;
+        if (!strcmp(a, "--defend") || !strcmp(a, "--self-play")) {
+            cfg->defend |= !strcmp(a, "--defend");
+            cfg->self_play |= !strcmp(a, "--self-play");
+            continue;
+        }
+        if (!v)
+            return usage("missing value after an option");
+        i++;
+        if (!strcmp(a, "--ending")) {
+            cfg->ending = NULL;
+            for (int e = 0; e < ENDING_COUNT; e++)
+                if (!strcasecmp(v, ENDINGS[e]))
+                    cfg->ending = ENDINGS[e];
+            if (!cfg->ending && strcasecmp(v, "all"))
+                return usage("unknown ending");
+        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x))
+            cfg->positions = (int)x;
+        else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x))
+            cfg->limits.depth = (int)x;
+        else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x))
+            cfg->limits.nodes = x;
+        else if (!strcmp(a, "--movetime") && parse_u64(v, 1, 1u << 30, &x))
+            cfg->limits.movetime = (int64_t)x;
+        else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x))
+            cfg->seed = x;
+        else if (!strcmp(a, "--pgn"))
+            pgn_path = v;
+        else
+            return usage("bad option or value");
+    }
+    if (!cfg->limits.depth && !cfg->limits.nodes && !cfg->limits.movetime)
+        cfg->limits.nodes = DEFAULT_NODES;
+    if (pgn_path && !(cfg->pgn = fopen(pgn_path, "w")))
+        return usage("cannot write the PGN file");
+    return 0;
+}
+
+int bench_mate_main(int argc, char **argv)
+{
+    Config cfg;
+    if (parse_args(argc, argv, &cfg))
+        return 1;
+    const char *need[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
+    for (int i = 0; i < 5; i++) {
+        DtmTable *t = dtm_table(need[i], NULL, 0);
+        if (!t || !dtm_build(t)) {
+            fprintf(stderr, "bench mate: cannot build the %s table\n", need[i]);
+            return 1;
+        }
+    }
+    Searcher *s = search_create(16);
+    if (!s)
+        return 1;
+    search_options(s)->use_tablebases = false;
+    int status = 0;
+    if (cfg.defend)
+        status = run_defend(s, &cfg);
+    else
+        for (int e = 0; e < ENDING_COUNT; e++)
+            if (!cfg.ending || cfg.ending == ENDINGS[e])
+                status |= run_ending(s, &cfg, ENDINGS[e]);
+    search_destroy(s);
+    if (cfg.pgn)
+        fclose(cfg.pgn);
+    return status;
+}
