@@ -266,6 +266,14 @@ bool is_legal_move(const Position *pos, Move m)
 
 Move parse_uci_move(const Position *pos, const char *text)
 {
+    /* Some GUIs write the promotion piece in upper case (a7a8Q). */
+    char lower[8];
+    size_t n = strlen(text);
+    if (n == 5 && n < sizeof lower && strchr("QRBN", text[4])) {
+        memcpy(lower, text, n + 1);
+        lower[4] = (char)(lower[4] - 'A' + 'a');
+        text = lower;
+    }
     MoveList l;
     char buf[6];
     l.count = 0;

@@ -190,7 +190,7 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
                        " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
                        depth, rm->seldepth, line, score,
                        bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "", wdl,
-                       nodes, ms > 0 ? nodes * 1000 / (uint64_t)ms : nodes, tt_hashfull(&s->tt), total_tbhits(s), ms);
+                       nodes, nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), tt_hashfull(&s->tt), total_tbhits(s), ms);
     for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
         move_to_uci(rm->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
@@ -305,7 +305,8 @@ static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int st
         return true;
     if (s->limits.depth && depth >= s->limits.depth)
         return true;
-    if (!s->time.soft || atomic_load(&s->pondering))
+    /* A fixed movetime is used in full (the hard limit ends it). */
+    if (!s->time.soft || atomic_load(&s->pondering) || s->limits.movetime)
         return false;
     /* Unstable best move or a falling score: think longer; a best move that
      * has held for several iterations: stop sooner. */

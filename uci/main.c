@@ -65,7 +65,11 @@ int main(int argc, char **argv)
         return bench_mate_main(argc - 3, argv + 3);
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
         int depth = 0;
-        if (argc >= 3) {
+        if (argc > 3) {
+            fprintf(stderr, "usage: keysquare bench [DEPTH 1..%d]\n", MAX_PLY - 1);
+            return 1;
+        }
+        if (argc == 3) {
             char *end;
             depth = (int)strtol(argv[2], &end, 10);
             if (*end || depth < 1 || depth >= MAX_PLY) {
