@@ -1,0 +1,274 @@
+/* The DTM generator for tables with one man besides the kings, White's
+ * (KQK, KRK, KBK, KNK, KPK), bitboard-parallel.
+ *
+ * With the kings fixed, the positions of the 64 squares of the man form one
+ * 64-bit word, so every set below is an array of words indexed by the raw
+ * king pair (wk * 64 + bk, no symmetry reduction: the words then need no
+ * reflection) with one bit per square of the man. White cannot lose and
+ * Black has nothing but its king, so the retrograde analysis needs no
+ * counters:
+ *   - White to move wins at ply d + 1 if a move reaches a position lost at
+ *     ply d (un-moves of the king and of the man from the words lost at d),
+ *     or at the ply a promotion gives, whichever comes first;
+ *   - Black to move is lost at ply d + 1 if it cannot capture the man, has
+ *     a move, and every move reaches a position won already: tested for the
+ *     64 squares at once as an AND over the (at most 8) king moves, for the
+ *     king pairs next to those with a win at ply d.
+ * Decisions of canonical positions (dtm_internal.h) are written to the
+ * table as they are made. (Bitboard-parallel retrograde analysis as in
+ * the chessprogramming wiki "Retrograde Analysis" and the KPK bitbases.) */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dtm_gen.h"
+
+enum { PAIRS = SQ_NB * SQ_NB, PROMOTING_FILES = 8 };
+
+typedef struct {
+    const DtmTable *t;
+    uint8_t *val;
+    PieceType pt;
+    Bitboard legal[COLOR_NB][PAIRS]; /* squares of the man in legal positions */
+    Bitboard won[PAIRS];             /* White to move, decided */
+    Bitboard lost[PAIRS];            /* Black to move, decided */
+    Bitboard canon[PAIRS];
+    Bitboard quiet[PAIRS];           /* [wk * 64 + s]: squares of the man that let the black king stand on s */           /* squares of stored positions; 0 if the pair is not canonical */
+    Bitboard fresh[PAIRS], next[PAIRS];
+    int16_t kk[PAIRS];
+    uint16_t list[PAIRS];
+    uint8_t mark[PAIRS];
+    /* White-to-move promotions that win, by ply: pair << 6 | square. */
+    uint32_t promo[PAIRS * PROMOTING_FILES];
+    int promo_start[DTM_MAX_PLIES + 3];
+    uint32_t promo_pos[PAIRS * PROMOTING_FILES]; /* unsorted, with their plies */
+    uint8_t promo_ply[PAIRS * PROMOTING_FILES];
+} OneMan;
+
+/* Squares from which the man attacks s, with occ blocking sliders. */
+static inline Bitboard attackers(const OneMan *g, Square s, Bitboard occ)
+{
+    return g->pt == PAWN ? PAWN_ATTACKS[BLACK][s] : gen_attacks(g->pt, WHITE, s, occ);
+}
+
+static inline Bitboard shift_by(Bitboard b, int step) { return step > 0 ? b << step : b >> -step; }
+
+/* Squares a slider on any of `from` attacks in direction `step` (mask:
+ * the squares such a step may land on without wrapping), with the squares
+ * outside `empty` blocking: a Kogge-Stone occluded fill (chessprogramming
+ * wiki "Kogge-Stone Algorithm"). */
+static inline Bitboard ray_fill(Bitboard from, Bitboard empty, int step, Bitboard mask)
+{
+    empty &= mask;
+    from |= empty & shift_by(from, step);
+    empty &= shift_by(empty, step);
+    from |= empty & shift_by(from, 2 * step);
+    empty &= shift_by(empty, 2 * step);
+    from |= empty & shift_by(from, 4 * step);
+    return shift_by(from, step) & mask;
+}
+
+/* Squares from which the man reaches one of `to` by a quiet move: for a
+ * slider, the squares it attacks from them (the only blockers are the
+ * kings), all 64 at once. */
+static Bitboard man_origins(const OneMan *g, Bitboard to, Bitboard kings)
+{
+    static const int STEP[8] = {8, -8, 1, -1, 9, 7, -7, -9};
+    const Bitboard not_a = ~FILE_A_BB, not_h = ~(FILE_A_BB << 7);
+    const Bitboard mask[8] = {~0ULL, ~0ULL, not_a, not_h, not_a, not_h, not_a, not_h};
+    Bitboard from = 0;
+    if (g->pt == PAWN) {
+        Bitboard single = (to >> 8) & ~kings;
+        return single | ((((to & RANK_BB(3)) >> 8) & ~kings) >> 8 & ~kings);
+    }
+    if (g->pt == KNIGHT) {
+        while (to)
+            from |= KNIGHT_ATTACKS[pop_lsb(&to)];
+        return from & ~kings;
+    }
+    for (int d = g->pt == BISHOP ? 4 : 0; d < (g->pt == ROOK ? 4 : 8); d++)
+        from |= ray_fill(to, ~kings, STEP[d], mask[d]);
+    return from & ~kings;
+}
+
+/* Writes the decisions `b` of one king pair at ply `ply`. */
+static void record(OneMan *g, Color stm, int pair, Bitboard b, int ply)
+{
+    uint8_t *row = g->val + (size_t)stm * g->t->size + (size_t)g->kk[pair] * 64;
+    for (b &= g->canon[pair]; b;)
+        row[pop_lsb(&b)] = (uint8_t)(ply + 1);
+}
+
+/* Black to move at (wk, bk): the squares of the man where Black cannot
+ * capture it, has a move, and every move reaches a position won already.
+ * With no_moves, instead the squares where Black has no move at all. */
+static Bitboard black_fate(const OneMan *g, Square wk, Square bk, bool no_moves)
+{
+    Bitboard capture = KING_ATTACKS[bk] & ~KING_ATTACKS[wk], can_move = 0, all_won = ~0ULL;
+    for (Bitboard to = capture; to;) {
+        Square s = pop_lsb(&to);
+        Bitboard quiet = g->quiet[wk * 64 + s];
+        can_move |= quiet;
+        all_won &= g->won[wk * 64 + s] | ~quiet;
+    }
+    return no_moves ? ~can_move & ~capture : can_move & all_won & ~capture;
+}
+
+static void setup_pairs(OneMan *g)
+{
+    Bitboard lower = 0, placeable = g->pt == PAWN ? ~(RANK_BB(0) | RANK_BB(7)) : ~0ULL;
+    for (Square s = 0; s < SQ_NB; s++)
+        lower |= rank_of(s) <= file_of(s) ? square_bb(s) : 0; /* diagonal pairs store these */
+    memset(g->val, DTM_ILLEGAL, 2 * g->t->size);
+    for (Square wk = 0; wk < SQ_NB; wk++)
+        for (Square bk = 0; bk < SQ_NB; bk++) {
+            int pair = wk * 64 + bk;
+            const DtmKingPair *e = &DTM_KK_MAP[g->t->pawns][wk][bk];
+            if (e->kk < 0)
+                continue; /* kings touching: nothing legal */
+            g->quiet[pair] = ~attackers(g, bk, square_bb(wk)) & ~square_bb(bk);
+            Bitboard free = placeable & ~square_bb(wk) & ~square_bb(bk);
+            g->legal[BLACK][pair] = free;
+            g->legal[WHITE][pair] = free & ~attackers(g, bk, square_bb(wk));
+            if (e->sym)
+                continue;
+            g->kk[pair] = e->kk;
+            g->canon[pair] = e->diag ? lower : ~0ULL;
+            for (Color c = WHITE; c <= BLACK; c++)
+                record(g, c, pair, g->legal[c][pair], -1); /* DTM_DRAW */
+        }
+}
+
+/* Ply 0: Black checkmated. */
+static void seed_mates(OneMan *g)
+{
+    for (Square wk = 0; wk < SQ_NB; wk++)
+        for (Square bk = 0; bk < SQ_NB; bk++) {
+            int pair = wk * 64 + bk;
+            Bitboard mates = g->legal[BLACK][pair] ? g->legal[BLACK][pair] & attackers(g, bk, square_bb(wk)) : 0;
+            if (mates)
+                mates &= black_fate(g, wk, bk, true);
+            g->fresh[pair] = mates;
+            g->lost[pair] = mates;
+            if (mates && g->canon[pair])
+                record(g, BLACK, pair, mates, 0);
+        }
+}
+
+/* White-to-move promotions, bucketed by the ply of their shortest win;
+ * returns the highest such ply (0: none). */
+static int seed_promotions(OneMan *g)
+{
+    static const PieceType PROMOS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
+    uint32_t *pos = g->promo_pos;
+    uint8_t *ply = g->promo_ply;
+    int n = 0, top = 0;
+    memset(g->promo_start, 0, sizeof g->promo_start);
+    for (int pair = 0; g->pt == PAWN && pair < PAIRS; pair++) {
+        DtmMen m = {{(Square)(pair >> 6), (Square)(pair & 63), 0, 0}};
+        Bitboard kings = square_bb(m.sq[0]) | square_bb(m.sq[1]);
+        for (Bitboard b = g->legal[WHITE][pair] & RANK_BB(6) & ~(kings >> 8); b;) {
+            m.sq[2] = pop_lsb(&b);
+            int best = 0;
+            for (int i = 0; i < 4; i++) {
+                int v = gen_exit_value(g->t, &m, 2, m.sq[2] + 8, WHITE, -1, PROMOS[i]);
+                if (v > 0 && (!best || v < best))
+                    best = v;
+            }
+            if (best) {
+                pos[n] = (uint32_t)pair << 6 | m.sq[2], ply[n++] = (uint8_t)best;
+                g->promo_start[best + 1]++;
+                top = best > top ? best : top;
+            }
+        }
+    }
+    for (int d = 1; d < DTM_MAX_PLIES + 3; d++)
+        g->promo_start[d] += g->promo_start[d - 1];
+    for (int i = 0; i < n; i++)
+        g->promo[g->promo_start[ply[i]]++] = pos[i];
+    for (int d = DTM_MAX_PLIES + 2; d > 0; d--) /* back to bucket starts */
+        g->promo_start[d] = g->promo_start[d - 1];
+    g->promo_start[0] = 0;
+    return top;
+}
+
+/* From the positions lost at ply d (fresh), White's wins at d + 1. */
+static bool white_step(OneMan *g, int d)
+{
+    Bitboard any = 0;
+    memset(g->next, 0, sizeof g->next);
+    for (int pair = 0; pair < PAIRS; pair++) {
+        Bitboard b = g->fresh[pair];
+        if (!b)
+            continue;
+        Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
+        for (Bitboard from = KING_ATTACKS[wk] & ~KING_ATTACKS[bk]; from;) {
+            Square s = pop_lsb(&from);
+            g->next[s * 64 + bk] |= b & ~square_bb(s);
+        }
+        g->next[pair] |= man_origins(g, b, square_bb(wk) | square_bb(bk));
+    }
+    for (int i = g->promo_start[d + 1]; i < g->promo_start[d + 2]; i++)
+        g->next[g->promo[i] >> 6] |= square_bb(g->promo[i] & 63);
+    for (int pair = 0; pair < PAIRS; pair++) {
+        Bitboard b = g->next[pair] & g->legal[WHITE][pair] & ~g->won[pair];
+        g->next[pair] = b;
+        g->won[pair] |= b;
+        any |= b;
+        if (b && g->canon[pair])
+            record(g, WHITE, pair, b, d + 1);
+    }
+    return any != 0;
+}
+
+/* From the positions won at ply d (fresh), Black's losses at d + 1. */
+static bool black_step(OneMan *g, int d)
+{
+    Bitboard any = 0;
+    int n = 0;
+    memset(g->next, 0, sizeof g->next);
+    for (int pair = 0; pair < PAIRS; pair++) {
+        if (!g->fresh[pair])
+            continue;
+        Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
+        for (Bitboard from = KING_ATTACKS[bk] & ~KING_ATTACKS[wk]; from;) {
+            int p = wk * 64 + pop_lsb(&from);
+            if (!g->mark[p] && g->legal[BLACK][p])
+                g->mark[p] = 1, g->list[n++] = (uint16_t)p;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        int pair = g->list[i];
+        g->mark[pair] = 0;
+        Bitboard b = g->legal[BLACK][pair] & ~g->lost[pair];
+        if (b)
+            b &= black_fate(g, (Square)(pair >> 6), (Square)(pair & 63), false);
+        g->next[pair] = b;
+        g->lost[pair] |= b;
+        any |= b;
+        if (b && g->canon[pair])
+            record(g, BLACK, pair, b, d + 1);
+    }
+    return any != 0;
+}
+
+bool gen_one_man(const DtmTable *t, uint8_t *val)
+{
+    OneMan *g = calloc(1, sizeof *g);
+    if (!g)
+        return false;
+    g->t = t, g->val = val, g->pt = type_of(t->piece[0]);
+    setup_pairs(g);
+    seed_mates(g);
+    int top = seed_promotions(g);
+    bool ok = true, any = true;
+    for (int d = 0; any || d < top; d++) {
+        if (d + 1 > DTM_MAX_PLIES) {
+            ok = false;
+            break;
+        }
+        any = d % 2 == 0 ? white_step(g, d) : black_step(g, d);
+        memcpy(g->fresh, g->next, sizeof g->fresh);
+    }
+    free(g);
+    return ok;
+}
