@@ -24,6 +24,14 @@
 
 enum { PAIRS = SQ_NB * SQ_NB, PROMOTING_FILES = 8 };
 
+/* The positions decided at one ply: words by king pair, and the pairs
+ * whose word is not empty (the other words stay 0). */
+typedef struct {
+    Bitboard bits[PAIRS];
+    uint16_t list[PAIRS];
+    int n;
+} Layer;
+
 typedef struct {
     const DtmTable *t;
     uint8_t *val;
@@ -33,9 +41,8 @@ typedef struct {
     Bitboard lost[PAIRS];            /* Black to move, decided */
     Bitboard canon[PAIRS];
     Bitboard quiet[PAIRS];           /* [wk * 64 + s]: squares of the man that let the black king stand on s */           /* squares of stored positions; 0 if the pair is not canonical */
-    Bitboard fresh[PAIRS], next[PAIRS];
+    Layer layer[2]; /* ply d and ply d + 1 */
     int16_t kk[PAIRS];
-    uint16_t list[PAIRS];
     uint8_t mark[PAIRS];
     /* White-to-move promotions that win, by ply: pair << 6 | square. */
     uint32_t promo[PAIRS * PROMOTING_FILES];
@@ -147,9 +154,11 @@ static void seed_mates(OneMan *g)
             Bitboard mates = g->legal[BLACK][pair] ? g->legal[BLACK][pair] & attackers(g, bk, square_bb(wk)) : 0;
             if (mates)
                 mates &= black_fate(g, wk, bk, true);
-            g->fresh[pair] = mates;
-            g->lost[pair] = mates;
-            if (mates && g->canon[pair])
+            if (!mates)
+                continue;
+            g->layer[0].bits[pair] = g->lost[pair] = mates;
+            g->layer[0].list[g->layer[0].n++] = (uint16_t)pair;
+            if (g->canon[pair])
                 record(g, BLACK, pair, mates, 0);
         }
 }
@@ -161,16 +170,23 @@ static int seed_promotions(OneMan *g)
     static const PieceType PROMOS[] = {QUEEN, ROOK, BISHOP, KNIGHT};
     uint32_t *pos = g->promo_pos;
     uint8_t *ply = g->promo_ply;
-    int n = 0, top = 0;
+    int n = 0, top = 0, promos = 0;
+    PieceType useful[4];
     memset(g->promo_start, 0, sizeof g->promo_start);
+    /* A table without wins (KBK, KNK) only draws. */
+    for (int i = 0; g->pt == PAWN && i < 4; i++) {
+        const DtmTable *sub = g->t->exits[exit_slot(-1, 0, PROMOS[i])].table;
+        if (sub->stats.wins[WHITE] + sub->stats.wins[BLACK])
+            useful[promos++] = PROMOS[i];
+    }
     for (int pair = 0; g->pt == PAWN && pair < PAIRS; pair++) {
         DtmMen m = {{(Square)(pair >> 6), (Square)(pair & 63), 0, 0}};
         Bitboard kings = square_bb(m.sq[0]) | square_bb(m.sq[1]);
         for (Bitboard b = g->legal[WHITE][pair] & RANK_BB(6) & ~(kings >> 8); b;) {
             m.sq[2] = pop_lsb(&b);
             int best = 0;
-            for (int i = 0; i < 4; i++) {
-                int v = gen_exit_value(g->t, &m, 2, m.sq[2] + 8, WHITE, -1, PROMOS[i]);
+            for (int i = 0; i < promos; i++) {
+                int v = gen_exit_value(g->t, &m, 2, m.sq[2] + 8, WHITE, -1, useful[i]);
                 if (v > 0 && (!best || v < best))
                     best = v;
             }
@@ -191,64 +207,68 @@ static int seed_promotions(OneMan *g)
     return top;
 }
 
-/* From the positions lost at ply d (fresh), White's wins at d + 1. */
-static bool white_step(OneMan *g, int d)
+/* Adds the candidates b to the word of a pair of the layer. */
+static inline void add(OneMan *g, Layer *next, int pair, Bitboard b)
 {
-    Bitboard any = 0;
-    memset(g->next, 0, sizeof g->next);
-    for (int pair = 0; pair < PAIRS; pair++) {
-        Bitboard b = g->fresh[pair];
+    if (!g->mark[pair])
+        g->mark[pair] = 1, next->list[next->n++] = (uint16_t)pair;
+    next->bits[pair] |= b;
+}
+
+/* Keeps the candidates of `next` that are legal for stm and undecided
+ * (words in `decided`), decides them at ply and records them. */
+static void keep(OneMan *g, Layer *next, Color stm, Bitboard *decided, int ply)
+{
+    int n = 0;
+    for (int i = 0; i < next->n; i++) {
+        int pair = next->list[i];
+        g->mark[pair] = 0;
+        Bitboard b = next->bits[pair] & g->legal[stm][pair] & ~decided[pair];
+        next->bits[pair] = b;
         if (!b)
             continue;
+        next->list[n++] = (uint16_t)pair;
+        decided[pair] |= b;
+        if (g->canon[pair])
+            record(g, stm, pair, b, ply);
+    }
+    next->n = n;
+}
+
+/* From the positions lost at ply d, White's wins at d + 1. */
+static void white_step(OneMan *g, const Layer *fresh, Layer *next, int d)
+{
+    for (int i = 0; i < fresh->n; i++) {
+        int pair = fresh->list[i];
+        Bitboard b = fresh->bits[pair];
         Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
         for (Bitboard from = KING_ATTACKS[wk] & ~KING_ATTACKS[bk]; from;) {
             Square s = pop_lsb(&from);
-            g->next[s * 64 + bk] |= b & ~square_bb(s);
+            add(g, next, s * 64 + bk, b & ~square_bb(s));
         }
-        g->next[pair] |= man_origins(g, b, square_bb(wk) | square_bb(bk));
+        add(g, next, pair, man_origins(g, b, square_bb(wk) | square_bb(bk)));
     }
     for (int i = g->promo_start[d + 1]; i < g->promo_start[d + 2]; i++)
-        g->next[g->promo[i] >> 6] |= square_bb(g->promo[i] & 63);
-    for (int pair = 0; pair < PAIRS; pair++) {
-        Bitboard b = g->next[pair] & g->legal[WHITE][pair] & ~g->won[pair];
-        g->next[pair] = b;
-        g->won[pair] |= b;
-        any |= b;
-        if (b && g->canon[pair])
-            record(g, WHITE, pair, b, d + 1);
-    }
-    return any != 0;
+        add(g, next, (int)(g->promo[i] >> 6), square_bb(g->promo[i] & 63));
+    keep(g, next, WHITE, g->won, d + 1);
 }
 
-/* From the positions won at ply d (fresh), Black's losses at d + 1. */
-static bool black_step(OneMan *g, int d)
+/* From the positions won at ply d, Black's losses at d + 1: the pairs
+ * next to theirs, where every move may now be refuted. */
+static void black_step(OneMan *g, const Layer *fresh, Layer *next, int d)
 {
-    Bitboard any = 0;
-    int n = 0;
-    memset(g->next, 0, sizeof g->next);
-    for (int pair = 0; pair < PAIRS; pair++) {
-        if (!g->fresh[pair])
-            continue;
+    for (int i = 0; i < fresh->n; i++) {
+        int pair = fresh->list[i];
         Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
-        for (Bitboard from = KING_ATTACKS[bk] & ~KING_ATTACKS[wk]; from;) {
-            int p = wk * 64 + pop_lsb(&from);
-            if (!g->mark[p] && g->legal[BLACK][p])
-                g->mark[p] = 1, g->list[n++] = (uint16_t)p;
-        }
+        for (Bitboard from = KING_ATTACKS[bk] & ~KING_ATTACKS[wk]; from;)
+            add(g, next, wk * 64 + pop_lsb(&from), 0);
     }
-    for (int i = 0; i < n; i++) {
-        int pair = g->list[i];
-        g->mark[pair] = 0;
-        Bitboard b = g->legal[BLACK][pair] & ~g->lost[pair];
-        if (b)
-            b &= black_fate(g, (Square)(pair >> 6), (Square)(pair & 63), false);
-        g->next[pair] = b;
-        g->lost[pair] |= b;
-        any |= b;
-        if (b && g->canon[pair])
-            record(g, BLACK, pair, b, d + 1);
+    for (int i = 0; i < next->n; i++) {
+        int pair = next->list[i];
+        if (g->legal[BLACK][pair] & ~g->lost[pair])
+            next->bits[pair] = black_fate(g, (Square)(pair >> 6), (Square)(pair & 63), false);
     }
-    return any != 0;
+    keep(g, next, BLACK, g->lost, d + 1);
 }
 
 bool gen_one_man(const DtmTable *t, uint8_t *val)
@@ -260,14 +280,20 @@ bool gen_one_man(const DtmTable *t, uint8_t *val)
     setup_pairs(g);
     seed_mates(g);
     int top = seed_promotions(g);
-    bool ok = true, any = true;
-    for (int d = 0; any || d < top; d++) {
+    bool ok = true;
+    for (int d = 0; g->layer[d % 2].n || d < top; d++) {
+        Layer *fresh = &g->layer[d % 2], *next = &g->layer[(d + 1) % 2];
         if (d + 1 > DTM_MAX_PLIES) {
             ok = false;
             break;
         }
-        any = d % 2 == 0 ? white_step(g, d) : black_step(g, d);
-        memcpy(g->fresh, g->next, sizeof g->fresh);
+        if (d % 2 == 0)
+            white_step(g, fresh, next, d);
+        else
+            black_step(g, fresh, next, d);
+        for (int i = 0; i < fresh->n; i++)
+            fresh->bits[fresh->list[i]] = 0;
+        fresh->n = 0;
     }
     free(g);
     return ok;
