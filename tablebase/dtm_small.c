@@ -42,6 +42,10 @@ typedef struct {
     Bitboard canon[PAIRS];
     Bitboard quiet[PAIRS];           /* [wk * 64 + s]: squares of the man that let the black king stand on s */           /* squares of stored positions; 0 if the pair is not canonical */
     Layer layer[2]; /* ply d and ply d + 1 */
+    /* Only the canonical king pairs are kept (dtm_internal.h); a word of
+     * another pair is the image under DTM_KK_MAP's symmetry t of the
+     * canonical word, mapped back by inverse[t]. */
+    uint8_t inverse[8];
     int16_t kk[PAIRS];
     uint8_t mark[PAIRS];
     /* White-to-move promotions that win, by ply: pair << 6 | square. */
@@ -58,6 +62,26 @@ static inline Bitboard attackers(const OneMan *g, Square s, Bitboard occ)
 }
 
 static inline Bitboard shift_by(Bitboard b, int step) { return step > 0 ? b << step : b >> -step; }
+
+/* The image of a set of squares under symmetry t (dtm_index.c's
+ * apply_sym: transpose first, then the file flip, then the rank flip),
+ * by the flips of the chessprogramming wiki "Flipping Mirroring and
+ * Rotating". */
+static Bitboard sym_bb(int t, Bitboard x)
+{
+    if (t & 4) {
+        Bitboard k;
+        k = 0x0F0F0F0F00000000ULL & (x ^ (x << 28)), x ^= k ^ (k >> 28);
+        k = 0x3333000033330000ULL & (x ^ (x << 14)), x ^= k ^ (k >> 14);
+        k = 0x5500550055005500ULL & (x ^ (x << 7)), x ^= k ^ (k >> 7);
+    }
+    if (t & 1) {
+        x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    }
+    return t & 2 ? __builtin_bswap64(x) : x;
+}
 
 /* Squares a slider on any of `from` attacks in direction `step` (mask:
  * the squares such a step may land on without wrapping), with the squares
@@ -105,6 +129,13 @@ static void record(OneMan *g, Color stm, int pair, Bitboard b, int ply)
         row[pop_lsb(&b)] = (uint8_t)(ply + 1);
 }
 
+/* The canonical pair of (wk, bk) and the symmetry that takes it there. */
+static inline int canonical_pair(const OneMan *g, Square wk, Square bk, int *t)
+{
+    *t = DTM_KK_MAP[g->t->pawns][wk][bk].sym;
+    return DTM_SYM[*t][wk] * 64 + DTM_SYM[*t][bk];
+}
+
 /* Black to move at (wk, bk): the squares of the man where Black cannot
  * capture it, has a move, and every move reaches a position won already.
  * With no_moves, instead the squares where Black has no move at all. */
@@ -114,8 +145,9 @@ static Bitboard black_fate(const OneMan *g, Square wk, Square bk, bool no_moves)
     for (Bitboard to = capture; to;) {
         Square s = pop_lsb(&to);
         Bitboard quiet = g->quiet[wk * 64 + s];
+        int t, pair = canonical_pair(g, wk, s, &t);
         can_move |= quiet;
-        all_won &= g->won[wk * 64 + s] | ~quiet;
+        all_won &= (t ? sym_bb(g->inverse[t], g->won[pair]) : g->won[pair]) | ~quiet;
     }
     return no_moves ? ~can_move & ~capture : can_move & all_won & ~capture;
 }
@@ -126,6 +158,10 @@ static void setup_pairs(OneMan *g)
     for (Square s = 0; s < SQ_NB; s++)
         lower |= rank_of(s) <= file_of(s) ? square_bb(s) : 0; /* diagonal pairs store these */
     memset(g->val, DTM_ILLEGAL, 2 * g->t->size);
+    for (int t = 0; t < 8; t++)
+        for (int u = 0; u < 8; u++)
+            if (DTM_SYM[u][DTM_SYM[t][1]] == 1 && DTM_SYM[u][DTM_SYM[t][8]] == 8)
+                g->inverse[t] = (uint8_t)u; /* b1 and a2 fix the symmetry */
     for (Square wk = 0; wk < SQ_NB; wk++)
         for (Square bk = 0; bk < SQ_NB; bk++) {
             int pair = wk * 64 + bk;
@@ -133,11 +169,11 @@ static void setup_pairs(OneMan *g)
             if (e->kk < 0)
                 continue; /* kings touching: nothing legal */
             g->quiet[pair] = ~attackers(g, bk, square_bb(wk)) & ~square_bb(bk);
+            if (e->sym)
+                continue;
             Bitboard free = placeable & ~square_bb(wk) & ~square_bb(bk);
             g->legal[BLACK][pair] = free;
             g->legal[WHITE][pair] = free & ~attackers(g, bk, square_bb(wk));
-            if (e->sym)
-                continue;
             g->kk[pair] = e->kk;
             g->canon[pair] = e->diag ? lower : ~0ULL;
             for (Color c = WHITE; c <= BLACK; c++)
@@ -244,7 +280,11 @@ static void white_step(OneMan *g, const Layer *fresh, Layer *next, int d)
         Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
         for (Bitboard from = KING_ATTACKS[wk] & ~KING_ATTACKS[bk]; from;) {
             Square s = pop_lsb(&from);
-            add(g, next, s * 64 + bk, b & ~square_bb(s));
+            int t, to = canonical_pair(g, s, bk, &t);
+            Bitboard x = t ? sym_bb(t, b & ~square_bb(s)) : b & ~square_bb(s);
+            /* With both kings on the diagonal the word holds each position
+             * and its reflection, which comes from a pair not kept. */
+            add(g, next, to, DTM_KK_MAP[0][s][bk].diag && !g->t->pawns ? x | sym_bb(4, x) : x);
         }
         add(g, next, pair, man_origins(g, b, square_bb(wk) | square_bb(bk)));
     }
@@ -260,8 +300,10 @@ static void black_step(OneMan *g, const Layer *fresh, Layer *next, int d)
     for (int i = 0; i < fresh->n; i++) {
         int pair = fresh->list[i];
         Square wk = (Square)(pair >> 6), bk = (Square)(pair & 63);
-        for (Bitboard from = KING_ATTACKS[bk] & ~KING_ATTACKS[wk]; from;)
-            add(g, next, wk * 64 + pop_lsb(&from), 0);
+        for (Bitboard from = KING_ATTACKS[bk] & ~KING_ATTACKS[wk]; from;) {
+            int t;
+            add(g, next, canonical_pair(g, wk, pop_lsb(&from), &t), 0);
+        }
     }
     for (int i = 0; i < next->n; i++) {
         int pair = next->list[i];
