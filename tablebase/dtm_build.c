@@ -216,17 +216,23 @@ bool dtm_generate(DtmTable *t)
         return false;
     setup_men(g, t);
     g->val = calloc(2, t->size);
-    g->cnt = calloc(2, t->size);
-    g->hint = calloc(2, t->size);
-    g->words = (2 * t->size + 63) / 64;
-    g->frontier = calloc(g->words, sizeof *g->frontier);
-    g->next = calloc(g->words, sizeof *g->next);
-    g->open = calloc(g->words, sizeof *g->open);
-    if (g->val && g->cnt && g->hint && g->frontier && g->next && g->open) {
-        gen_forward_pass(g);
-        retrograde_pass(g);
-    } else
-        g->failed = true;
+    if (t->n == 1 && g->color[2] == WHITE) {
+        /* One man, White's: the bitboard-parallel generator. */
+        if (!g->val || !gen_one_man(t, g->val))
+            g->failed = true;
+    } else {
+        g->cnt = calloc(2, t->size);
+        g->hint = calloc(2, t->size);
+        g->words = (2 * t->size + 63) / 64;
+        g->frontier = calloc(g->words, sizeof *g->frontier);
+        g->next = calloc(g->words, sizeof *g->next);
+        g->open = calloc(g->words, sizeof *g->open);
+        if (g->val && g->cnt && g->hint && g->frontier && g->next && g->open) {
+            gen_forward_pass(g);
+            retrograde_pass(g);
+        } else
+            g->failed = true;
+    }
     if (g->failed) {
         free(g->val);
         free_gen(g);

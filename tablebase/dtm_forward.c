@@ -74,12 +74,9 @@ static int man_on(const Gen *g, const DtmMen *m, Square s)
     return -1;
 }
 
-/* Value for the mover (plies: + win, - loss, 0 draw) of the exit where man
- * k of m moves to `to`, capturing man `captured` and/or promoting to promo,
- * with the opponent to move. */
-static int exit_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
+int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
 {
-    const DtmExit *ex = &g->t->exits[exit_slot(captured < 0 ? -1 : captured - 2, promo ? k - 2 : -1, promo)];
+    const DtmExit *ex = &t->exits[exit_slot(captured < 0 ? -1 : captured - 2, promo ? k - 2 : -1, promo)];
     Square sq[DTM_MAX_MEN] = {0, 0, 0, 0};
     for (int j = 0; j < 2 + ex->table->n; j++)
         sq[j] = (ex->man[j] == k ? to : m->sq[ex->man[j]]) ^ (ex->flip ? 56 : 0);
@@ -110,9 +107,9 @@ static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard oc
     s->legal++;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, exit_value(g, m, k, to, us, captured, pt));
+            note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, pt));
     else
-        note_exit(s, exit_value(g, m, k, to, us, captured, NO_PIECE_TYPE));
+        note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with

@@ -68,6 +68,17 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
     }
 }
 
+/* Value for the mover (plies: + win, - loss, 0 draw) of the exit where man
+ * k of m (table order, any orientation) moves to `to`, capturing man
+ * `captured` (-1: none) and/or promoting to promo, the opponent to move.
+ * The exit's table must be built. */
+int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
+
+/* The whole generator for tables with one man besides the kings, White's
+ * (dtm_small.c): fills val ([stm * size + index], every entry); false if a
+ * value does not fit the encoding or memory runs out. */
+bool gen_one_man(const DtmTable *t, uint8_t *val);
+
 /* Marks illegal positions, decides checkmates, resolves captures and
  * promotions and sets the counters (dtm_forward.c). */
 void gen_forward_pass(Gen *g);
