@@ -7,6 +7,7 @@
 #include "endgame/endgame.h"
 #include "engine/movegen.h"
 #include "harness.h"
+#include "tablebase/dtm.h"
 
 enum { MIRROR = 1, SWAP = 2 }; /* left-right mirror; colours swapped (board flipped) */
 
@@ -340,4 +341,47 @@ TEST(endgame_material_key_matches_counts)
     counts[B_ROOK] = 0;
     CHECK(pos.material_key == material_key_of_counts(counts));
     CHECK(pos.material_key == pos_compute_material_key(&pos));
+}
+
+/* The KBNK DTM table (tablebase/, independent of the evaluation) says how
+ * far from mate the lone king is, on average, on each square. */
+typedef struct {
+    Square bk;
+    uint64_t plies, count;
+} MeanDtm;
+
+static void add_mean_dtm(const DtmEntry *e, void *ctx)
+{
+    MeanDtm *m = ctx;
+    int b = type_of(e->piece[2]) == BISHOP ? 2 : 3; /* dark-squared bishops only */
+    if (e->stm == WHITE && e->square[1] == m->bk && e->result.wdl > 0 && (square_bb(e->square[b]) & DARK_SQUARES)) {
+        m->plies += (uint64_t)e->result.plies;
+        m->count++;
+    }
+}
+
+static double mean_dtm(DtmTable *t, Square bk)
+{
+    MeanDtm m = {bk, 0, 0};
+    dtm_foreach(t, DTM_VISIT_ALL, add_mean_dtm, &m);
+    return m.count ? (double)m.plies / (double)m.count : 0;
+}
+
+/* The evaluation orders lone-king squares the way the DTM table does:
+ * the centre (d5) is farther from mate than a wrong corner (a8), which is
+ * farther than a right corner (a1, for a dark-squared bishop). */
+TEST(endgame_kbnk_follows_mean_distance_to_mate)
+{
+    DtmTable *t = dtm_table("KBNK", NULL, 0);
+    CHECK(t && dtm_build(t));
+    if (!t)
+        return;
+    double centre = mean_dtm(t, SQ_D5), wrong = mean_dtm(t, SQ_A8), right = mean_dtm(t, SQ_A1);
+    CHECK_MSG(centre > wrong && wrong > right && right > 0, "mean DTM d5 %.1f a8 %.1f a1 %.1f", centre, wrong, right);
+    for (int tr = 0; tr < 4; tr++) {
+        /* The white king stands two king steps from the lone king. */
+        int v_centre = eval_of("Kb6 Bf8 Nh1 kd5", WHITE, tr), v_wrong = eval_of("Kb6 Bf8 Nh1 ka8", WHITE, tr);
+        int v_right = eval_of("Kc3 Bf8 Nh1 ka1", WHITE, tr);
+        CHECK_MSG(v_centre < v_wrong && v_wrong < v_right, "eval d5 %d a8 %d a1 %d", v_centre, v_wrong, v_right);
+    }
 }
