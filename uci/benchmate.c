@@ -214,12 +214,10 @@ static void write_pgn(FILE *f, const char *event, int round, const char *fen, co
     free(pos);
 }
 
-static const char *result_text(GameEnd end, Color winner_if_mate, bool mate_happened)
+/* PGN result: a mate by `winner`, anything else a draw. */
+static const char *result_text(bool mate, Color winner)
 {
-    if (!mate_happened)
-        return "1/2-1/2";
-    (void)end;
-    return winner_if_mate == WHITE ? "1-0" : "0-1";
+    return !mate ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1";
 }
 
 /* ---- the two benchmarks ------------------------------------------------- */
@@ -261,7 +259,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
             char event[64];
             snprintf(event, sizeof event, "Keysquare bench mate %s", code);
             write_pgn(cfg->pgn, event, i + 1, fen, g, strong,
-                      result_text(g->end, strong, g->end == END_MATE));
+                      result_text(g->end == END_MATE, strong));
         }
         fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
     }
@@ -297,7 +295,7 @@ static int run_defend(Searcher *s, const Config *cfg)
         held += g->end != END_MATE;
         if (cfg->pgn)
             write_pgn(cfg->pgn, "Keysquare bench mate KPK-defend", i + 1, fen, g, !attacker,
-                      result_text(g->end, attacker, g->end == END_MATE));
+                      result_text(g->end == END_MATE, attacker));
         fprintf(stderr, "\rKPK-defend %d/%d", i + 1, cfg->positions);
     }
     fprintf(stderr, "\n");
