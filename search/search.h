@@ -42,19 +42,26 @@ typedef struct Searcher Searcher;
 
 /* Creates a searcher with a hash of hash_mb megabytes (NULL if no memory). */
 Searcher *search_create(size_t hash_mb);
+/* Stops any search, ends the threads and frees everything. */
 void search_destroy(Searcher *s);
+/* Resizes the TT to mb megabytes (cleared); false, table kept, if no memory. */
 bool search_set_hash(Searcher *s, size_t mb);
 /* Clears the TT and all history tables (ucinewgame, Clear Hash). */
 void search_clear(Searcher *s);
+/* The settings; change them only while no search runs (Threads takes
+ * effect at the next search_start). */
 SearchOptions *search_options(Searcher *s);
 
 /* Starts searching pos (copied) and returns at once. A running search must
  * be finished first (search_stop + search_wait). */
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits);
+/* Asks the search to end (it still prints one bestmove); returns at once. */
 void search_stop(Searcher *s);
+/* The pondered move was played: time management starts now (ms clock reset). */
 void search_ponderhit(Searcher *s);
 /* Blocks until the search has printed its bestmove. */
 void search_wait(Searcher *s);
+/* True from search_start until search_wait returned. */
 bool search_running(const Searcher *s);
 
 /* Result of the last finished search: best move, score (cp, side to move)

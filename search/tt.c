@@ -108,11 +108,6 @@ int tt_hashfull(const TT *tt)
     return (int)(used * 1000 / (n * TT_BUCKET));
 }
 
-void tt_prefetch(const TT *tt, Key key)
-{
-    __builtin_prefetch(tt->entries + bucket_of(tt, key));
-}
-
 int value_to_tt(int value, int ply)
 {
     return value >= VALUE_MATE_IN_MAX_PLY ? value + ply : value <= -VALUE_MATE_IN_MAX_PLY ? value - ply : value;

@@ -49,13 +49,17 @@ typedef struct {
  * clears them. Returns false (and keeps the old table) if out of memory. */
 bool tt_resize(TT *tt, size_t mb);
 void tt_free(TT *tt);
+/* Zeroes every entry and the generation (ucinewgame, Clear Hash). */
 void tt_clear(TT *tt);
+/* Bumps the generation so older entries are replaced first. */
 void tt_new_search(TT *tt);
+/* Finds key; fills hit (value still relative to the node) and returns true. */
 bool tt_probe(const TT *tt, Key key, TTHit *hit);
+/* Stores a result: value relative to the node (value_to_tt), eval in cp or
+ * VALUE_NONE, depth in plies (0 for qsearch), bound BOUND_*. */
 void tt_store(TT *tt, Key key, Move move, int value, int eval, int depth, int bound);
 /* Permille of the first 1000 buckets' entries written in this search. */
 int tt_hashfull(const TT *tt);
-void tt_prefetch(const TT *tt, Key key);
 
 /* Mate scores are stored as distance from the node, returned as distance
  * from the root (ply = the node's distance from the root). */
