@@ -37,7 +37,7 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(BUILD)/unit_tests
 
-.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format
+.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format tools
 
 all: $(EXE)
 
@@ -59,6 +59,15 @@ $(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
 $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 
 $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+# Texel-tuning tools (not part of ./keysquare): tools/datagen links the
+# normal engine objects.
+TOOLS_DIR = $(BUILD)/tools
+
+tools: $(TOOLS_DIR)/datagen
+
+$(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 unit: $(TEST_BIN)
