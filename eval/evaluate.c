@@ -5,6 +5,8 @@
  * code, which keeps the evaluation colour-symmetric. */
 #include "evaluate.h"
 
+#include <string.h>
+
 #include "endgame/endgame.h"
 #include "eval/terms.h"
 #include "eval/weights.h"
@@ -35,10 +37,8 @@ void eval_init(void)
 {
     for (Color c = WHITE; c <= BLACK; c++)
         for (PieceType pt = PAWN; pt <= KING; pt++)
-            for (Square s = SQ_A1; s < SQ_NB; s++) {
-                int file = file_of(s) < 4 ? file_of(s) : 7 - file_of(s);
-                PSQ[c][pt][s] = PSQT[pt][(7 - relative_rank(c, s)) * 4 + file];
-            }
+            for (Square s = SQ_A1; s < SQ_NB; s++)
+                PSQ[c][pt][s] = PSQT[pt][psqt_index(c, s)];
 }
 
 static void eval_material(const Position *pos, EvalInfo *info, Color us)
@@ -46,8 +46,13 @@ static void eval_material(const Position *pos, EvalInfo *info, Color us)
     Score material = SCORE_ZERO, psqt = SCORE_ZERO;
     for (PieceType pt = PAWN; pt <= KING; pt++) {
         material += PIECE_VALUE[pt] * pos->count[make_piece(us, pt)];
-        for (Bitboard b = pieces(pos, us, pt); b;)
-            psqt += PSQ[us][pt][pop_lsb(&b)];
+        if (pt != KING)
+            TRACE(info, TP_PIECE_VALUE + pt - PAWN, us, pos->count[make_piece(us, pt)]);
+        for (Bitboard b = pieces(pos, us, pt); b;) {
+            Square s = pop_lsb(&b);
+            psqt += PSQ[us][pt][s];
+            TRACE(info, TP_PSQT + (pt - PAWN) * 32 + psqt_index(us, s), us, 1);
+        }
     }
     info->term[TERM_MATERIAL][us] = material;
     info->term[TERM_PSQT][us] = psqt;
@@ -66,6 +71,7 @@ static void run_terms(const Position *pos, EvalInfo *info)
         eval_passed(pos, info, c);
     }
     info->term[TERM_TEMPO][pos->side] = TEMPO;
+    TRACE(info, TP_TEMPO, pos->side, 1);
 }
 
 static Score total_score(const EvalInfo *info)
@@ -100,9 +106,33 @@ int evaluate(const Position *pos)
     if (endgame_evaluate(pos, &score))
         return score;
     EvalInfo info;
+    TRACE_INIT(&info, NULL);
     run_terms(pos, &info);
     int white = blend(pos, total_score(&info), &scale);
     return pos->side == WHITE ? white : -white;
+}
+
+bool eval_tune_trace(const Position *pos, EvalTrace *trace)
+{
+#ifdef EVAL_TUNE
+    int score;
+    if (endgame_evaluate(pos, &score))
+        return false;
+    memset(trace, 0, sizeof *trace);
+    EvalInfo info;
+    TRACE_INIT(&info, trace);
+    run_terms(pos, &info);
+    Score fixed = info.term[TERM_KING_ATTACK][WHITE] - info.term[TERM_KING_ATTACK][BLACK];
+    trace->fixed_mg = mg_of(fixed);
+    trace->fixed_eg = eg_of(fixed);
+    trace->phase = game_phase(pos);
+    trace->eval = blend(pos, total_score(&info), &trace->scale);
+    return true;
+#else
+    (void)pos;
+    (void)trace;
+    return false;
+#endif
 }
 
 static void print_row(FILE *out, const char *name, Score w, Score b)
@@ -120,6 +150,7 @@ void eval_trace(const Position *pos, FILE *out)
         return;
     }
     EvalInfo info;
+    TRACE_INIT(&info, NULL);
     run_terms(pos, &info);
     fprintf(out, "Term          |    White    |    Black    |    Total\n");
     fprintf(out, "(centipawns)  |    MG    EG |    MG    EG |    MG    EG\n");

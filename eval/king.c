@@ -8,7 +8,7 @@
 /* The pawn of b (non-empty) nearest to colour c's back rank. */
 static Square nearest_to_base(Color c, Bitboard b) { return c == WHITE ? lsb(b) : msb(b); }
 
-static Score shelter(const Position *pos, Color us)
+static Score shelter(const Position *pos, EvalInfo *info, Color us)
 {
     Color them = !us;
     Square ksq = king_square(pos, us);
@@ -25,9 +25,12 @@ static Score shelter(const Position *pos, Color us)
         int enemy_rank = enemy ? relative_rank(us, nearest_to_base(us, enemy)) : 0;
         int edge = f < 4 ? f : 7 - f;
         score += KING_SHELTER[edge][own_rank];
-        if (enemy_rank)
-            score += own_rank && own_rank == enemy_rank - 1 ? KING_STORM_BLOCKED[enemy_rank]
-                                                           : KING_STORM[enemy_rank];
+        TRACE(info, TP_KING_SHELTER + edge * 8 + own_rank, us, 1);
+        if (enemy_rank) {
+            bool blocked = own_rank && own_rank == enemy_rank - 1;
+            score += blocked ? KING_STORM_BLOCKED[enemy_rank] : KING_STORM[enemy_rank];
+            TRACE(info, (blocked ? TP_KING_STORM_BLOCKED : TP_KING_STORM) + enemy_rank, us, 1);
+        }
     }
     return score;
 }
@@ -76,6 +79,6 @@ static Score king_attack(const Position *pos, const EvalInfo *info, Color us)
 
 void eval_king(const Position *pos, EvalInfo *info, Color us)
 {
-    info->term[TERM_KING_SHELTER][us] = shelter(pos, us);
+    info->term[TERM_KING_SHELTER][us] = shelter(pos, info, us);
     info->term[TERM_KING_ATTACK][us] = king_attack(pos, info, us);
 }

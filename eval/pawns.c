@@ -25,17 +25,23 @@ void eval_pawns(const Position *pos, EvalInfo *info, Color us)
         Square s = pop_lsb(&b);
         int file = file_of(s), rank = relative_rank(us, s);
         bool doubled = (ours & forward_file(us, s)) != 0;
-        if (doubled)
+        if (doubled) {
             score += PAWN_DOUBLED;
+            TRACE(info, TP_PAWN_DOUBLED, us, 1);
+        }
         if (!(ours & adjacent_files(file))) {
             score += PAWN_ISOLATED;
+            TRACE(info, TP_PAWN_ISOLATED, us, 1);
         } else {
             Bitboard supporters = PAWN_ATTACKS[!us][s] & ours;
             Bitboard phalanx = ours & adjacent_files(file) & RANK_BB(rank_of(s));
-            if (supporters | phalanx)
+            if (supporters | phalanx) {
                 score += PAWN_CONNECTED[rank];
-            else if (is_backward(pos, us, s))
+                TRACE(info, TP_PAWN_CONNECTED + rank, us, 1);
+            } else if (is_backward(pos, us, s)) {
                 score += PAWN_BACKWARD;
+                TRACE(info, TP_PAWN_BACKWARD, us, 1);
+            }
         }
         /* Of doubled pawns only the front one can be passed. */
         if (!doubled && !(theirs & passed_span(us, s)))
@@ -58,13 +64,21 @@ void eval_passed(const Position *pos, EvalInfo *info, Color us)
         int rank = relative_rank(us, s);
         Square stop = push_square(us, s);
         Bitboard path = forward_file(us, s);
+        bool free_path = !(path & occupied(pos)), safe_path = !(path & info->attacked[them][0]);
+        int own_distance = min_int(distance(own_king, stop), 5);
+        int enemy_distance = min_int(distance(enemy_king, stop), 5);
         score += PASSED_RANK[rank];
-        if (!(path & occupied(pos)))
+        if (free_path)
             score += PASSED_FREE_PATH[rank];
-        if (!(path & info->attacked[them][0]))
+        if (safe_path)
             score += PASSED_SAFE_PATH[rank];
-        score += PASSED_KING_OWN[rank] * min_int(distance(own_king, stop), 5);
-        score += PASSED_KING_ENEMY[rank] * min_int(distance(enemy_king, stop), 5);
+        score += PASSED_KING_OWN[rank] * own_distance;
+        score += PASSED_KING_ENEMY[rank] * enemy_distance;
+        TRACE(info, TP_PASSED_RANK + rank, us, 1);
+        TRACE(info, TP_PASSED_FREE_PATH + rank, us, free_path);
+        TRACE(info, TP_PASSED_SAFE_PATH + rank, us, safe_path);
+        TRACE(info, TP_PASSED_KING_OWN + rank, us, own_distance);
+        TRACE(info, TP_PASSED_KING_ENEMY + rank, us, enemy_distance);
     }
     info->term[TERM_PASSED][us] = score;
 }

@@ -75,12 +75,14 @@ static Bitboard attacks_of(const Position *pos, Color us, PieceType pt, Square s
     }
 }
 
-static Score rook_file(const Position *pos, Color us, Square s)
+static Score rook_file(const Position *pos, EvalInfo *info, Color us, Square s)
 {
     Bitboard file = FILE_BB(file_of(s));
     if (pieces(pos, us, PAWN) & file)
         return SCORE_ZERO;
-    return pieces(pos, !us, PAWN) & file ? ROOK_SEMI_OPEN_FILE : ROOK_OPEN_FILE;
+    bool semi_open = (pieces(pos, !us, PAWN) & file) != 0;
+    TRACE(info, semi_open ? TP_ROOK_SEMI_OPEN_FILE : TP_ROOK_OPEN_FILE, us, 1);
+    return semi_open ? ROOK_SEMI_OPEN_FILE : ROOK_OPEN_FILE;
 }
 
 void eval_pieces(const Position *pos, EvalInfo *info, Color us)
@@ -95,19 +97,22 @@ void eval_pieces(const Position *pos, EvalInfo *info, Color us)
             info->attacked2[us] |= info->attacked[us][0] & att;
             info->attacked[us][0] |= att;
             info->attacked[us][pt] |= att;
-            mobility += MOBILITY[pt][popcount(att & info->mobility_area[us])];
+            int safe_squares = popcount(att & info->mobility_area[us]);
+            mobility += MOBILITY[pt][safe_squares];
+            TRACE(info, mobility_index(pt, safe_squares), us, 1);
             Bitboard zone_hits = att & info->king_zone[them];
             if (zone_hits) {
                 info->king_attackers[us]++;
                 info->king_attack_units[us] += KS_ATTACKER[pt] + KS_ZONE_ATTACK * popcount(zone_hits);
             }
             if (pt == ROOK)
-                rooks += rook_file(pos, us, s);
+                rooks += rook_file(pos, info, us, s);
         }
     }
     Bitboard bishops = pieces(pos, us, BISHOP);
     info->term[TERM_MOBILITY][us] = mobility;
     info->term[TERM_ROOK_FILES][us] = rooks;
-    info->term[TERM_BISHOP_PAIR][us] =
-        (bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES) ? BISHOP_PAIR : SCORE_ZERO;
+    bool pair = (bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES);
+    info->term[TERM_BISHOP_PAIR][us] = pair ? BISHOP_PAIR : SCORE_ZERO;
+    TRACE(info, TP_BISHOP_PAIR, us, pair);
 }

@@ -7,6 +7,7 @@
 
 #include "engine/position.h"
 #include "eval/score.h"
+#include "eval/tune.h"
 
 enum {
     TERM_MATERIAL,
@@ -33,7 +34,24 @@ typedef struct {
     Bitboard passed[COLOR_NB];    /* c's passed pawns */
     int king_attackers[COLOR_NB]; /* c's pieces attacking the enemy king zone */
     int king_attack_units[COLOR_NB];
+#ifdef EVAL_TUNE
+    EvalTrace *trace; /* NULL unless eval_tune_trace() runs the terms */
+#endif
 } EvalInfo;
+
+/* TRACE(info, index, c, n): weight `index` of eval/tune.h entered c's
+ * score n times. Compiles to nothing outside the EVAL_TUNE build. */
+#ifdef EVAL_TUNE
+#define TRACE(info, index, c, n)                                                                        \
+    do {                                                                                                \
+        if ((info)->trace)                                                                              \
+            (info)->trace->coef[index][c] += (int16_t)(n);                                              \
+    } while (0)
+#define TRACE_INIT(info, t) ((info)->trace = (t))
+#else
+#define TRACE(info, index, c, n) ((void)(info))
+#define TRACE_INIT(info, t) ((void)0)
+#endif
 
 /* Run in this order: setup, then pieces for both colours (they complete
  * the attack maps), then the rest. */
