@@ -62,12 +62,18 @@ $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 # Texel-tuning tools (not part of ./keysquare): tools/datagen links the
-# normal engine objects.
+# normal engine objects, tools/tune a second copy built with -DEVAL_TUNE
+# (the evaluation trace of eval/tune.h) in $(BUILD)-tune.
 TOOLS_DIR = $(BUILD)/tools
+TUNE_BUILD = $(BUILD)-tune
 
 tools: $(TOOLS_DIR)/datagen
+	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
 $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(TOOLS_DIR)/tune: $(LIB_OBJ) $(BUILD)/tools/tune.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 unit: $(TEST_BIN)
@@ -99,4 +105,4 @@ format:
 clean:
 	rm -rf build $(EXE) keysquare-*
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tools/*.d)

@@ -1,0 +1,405 @@
+/* tune: Texel tuning of the evaluation weights (chessprogramming wiki,
+ * "Texel's Tuning Method"), our own take on the linear-trace design that
+ * Ethereal's and Weiss's tuners use.
+ *
+ *   build/native-tune/tools/tune --data FILE [--data FILE2 ...] [--epochs N] [--lr X]
+ *                    [--l2 X] [--weights eval/weights.c] [--out FILE]
+ *
+ * Data: lines "FEN;R" with R the game result from White's view (1.0, 0.5,
+ * 0.0), as tools/datagen writes them. Positions that endgame knowledge
+ * evaluates are left out. Every 10th block of 2000 positions (whole games,
+ * more or less) is held out for validation.
+ *
+ * Each position becomes a linear form of the weights (eval/tune.h): White's
+ * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24. The error is
+ * the mean of (R - sigmoid(K * eval))^2. K is fitted first with the current
+ * weights (ternary search; the error is unimodal in K), then the weights by
+ * full-batch Adam (Kingma & Ba 2014) on that error plus l2 * mean squared
+ * distance from the starting weights. The king-attack term, the endgame
+ * scale factor and the phase stay as the current weights give them.
+ *
+ * Output: eval/weights.c with every S(mg, eg) replaced, in order, by the
+ * tuned value (the file's layout and comments kept), written to --out;
+ * errors before and after on stderr. PSQT means are moved into the piece
+ * values (an exact identity of the model) so the tables stay readable. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "endgame/endgame.h"
+#include "engine/bitboard.h"
+#include "engine/position.h"
+#include "eval/evaluate.h"
+#include "eval/tune.h"
+#include "tablebase/dtm.h"
+#include "tablebase/kpk.h"
+
+#define MAX_DATA_FILES 8
+/* Validation: every 10th block of 2000 lines. Positions of one game are
+ * alike and stand together in the file, so holding out whole blocks (about
+ * 25 games) measures generalisation; every 10th line would not. */
+#define VALIDATION_BLOCK 2000
+#define VALIDATION_EVERY 10
+
+typedef struct {
+    int16_t index;
+    int16_t coef; /* White's count minus Black's */
+} Entry;
+
+typedef struct {
+    int first, count; /* into Dataset.entries */
+    float mg_factor;  /* phase / 24 */
+    float eg_factor;  /* scale / 64 * (24 - phase) / 24 */
+    float fixed;      /* blended king-attack term, cp */
+    float result;
+    int eval;         /* the engine's own evaluation, White's view */
+} Sample;
+
+typedef struct {
+    Sample *samples;
+    int count, cap;
+    Entry *entries;
+    long entry_count, entry_cap;
+} Dataset;
+
+typedef struct {
+    const char *data[MAX_DATA_FILES];
+    int data_count;
+    int epochs;
+    double lr, l2;
+    const char *weights, *out;
+} Config;
+
+typedef struct {
+    double mg[TP_NB], eg[TP_NB];
+} Weights;
+
+static void *grow(void *p, size_t elem, long *cap, long need)
+{
+    if (need <= *cap)
+        return p;
+    long n = *cap ? *cap * 2 : 1024;
+    while (n < need)
+        n *= 2;
+    void *q = realloc(p, elem * (size_t)n);
+    if (!q) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    *cap = n;
+    return q;
+}
+
+static void add_sample(Dataset *d, const EvalTrace *t, float result)
+{
+    long cap = d->cap;
+    d->samples = grow(d->samples, sizeof *d->samples, &cap, d->count + 1);
+    d->cap = (int)cap;
+    Sample *s = &d->samples[d->count++];
+    s->first = (int)d->entry_count;
+    s->count = 0;
+    for (int i = 0; i < TP_NB; i++) {
+        int c = t->coef[i][WHITE] - t->coef[i][BLACK];
+        if (!c)
+            continue;
+        d->entries = grow(d->entries, sizeof *d->entries, &d->entry_cap, d->entry_count + 1);
+        d->entries[d->entry_count++] = (Entry){(int16_t)i, (int16_t)c};
+        s->count++;
+    }
+    s->mg_factor = (float)t->phase / 24.0f;
+    s->eg_factor = (float)t->scale / 64.0f * (float)(24 - t->phase) / 24.0f;
+    s->fixed = s->mg_factor * (float)t->fixed_mg + s->eg_factor * (float)t->fixed_eg;
+    s->result = result;
+    s->eval = t->eval;
+}
+
+/* Reads "FEN;R" lines into train and valid; *seen counts the lines kept. */
+static long load(const char *path, Dataset *train, Dataset *valid, Position *pos, long *seen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "tune: cannot open %s\n", path);
+        exit(1);
+    }
+    char line[256];
+    long skipped = 0;
+    EvalTrace trace;
+    while (fgets(line, sizeof line, f)) {
+        char *sep = strchr(line, ';');
+        if (!sep)
+            continue;
+        *sep = '\0';
+        float result = strtof(sep + 1, NULL);
+        if (!pos_set_fen(pos, line, NULL, 0, NULL, 0) || !eval_tune_trace(pos, &trace)) {
+            skipped++;
+            continue;
+        }
+        bool held_out = (*seen)++ / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
+        add_sample(held_out ? valid : train, &trace, result);
+    }
+    fclose(f);
+    return skipped;
+}
+
+static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
+{
+    double mg = 0, eg = 0;
+    for (int i = 0; i < s->count; i++) {
+        const Entry *e = &d->entries[s->first + i];
+        mg += e->coef * w->mg[e->index];
+        eg += e->coef * w->eg[e->index];
+    }
+    return mg * s->mg_factor + eg * s->eg_factor + s->fixed;
+}
+
+static double sigmoid(double k, double eval) { return 1.0 / (1.0 + exp(-k * eval)); }
+
+static double dataset_error(const Dataset *d, const Weights *w, double k)
+{
+    double sum = 0;
+    for (int i = 0; i < d->count; i++) {
+        double r = d->samples[i].result - sigmoid(k, linear_eval(d, &d->samples[i], w));
+        sum += r * r;
+    }
+    return d->count ? sum / d->count : 0;
+}
+
+/* The model must reproduce evaluate() up to integer rounding. */
+static void check_model(const Dataset *d, const Weights *w)
+{
+    double worst = 0;
+    long off = 0;
+    for (int i = 0; i < d->count; i++) {
+        double diff = fabs(linear_eval(d, &d->samples[i], w) - d->samples[i].eval);
+        worst = diff > worst ? diff : worst;
+        off += diff > 3;
+    }
+    fprintf(stderr, "model vs evaluate(): max |diff| %.2f cp, %ld of %d beyond 3 cp\n", worst, off, d->count);
+}
+
+static double fit_k(const Dataset *d, const Weights *w)
+{
+    double lo = 0.0005, hi = 0.05;
+    for (int it = 0; it < 60; it++) {
+        double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+        if (dataset_error(d, w, a) < dataset_error(d, w, b))
+            hi = b;
+        else
+            lo = a;
+    }
+    return (lo + hi) / 2;
+}
+
+static void gradient(const Dataset *d, const Weights *w, double k, Weights *g)
+{
+    memset(g, 0, sizeof *g);
+    for (int i = 0; i < d->count; i++) {
+        const Sample *s = &d->samples[i];
+        double p = sigmoid(k, linear_eval(d, s, w));
+        double de = 2.0 * (p - s->result) * p * (1 - p) * k / d->count;
+        double dm = de * s->mg_factor, dg = de * s->eg_factor;
+        for (int j = 0; j < s->count; j++) {
+            const Entry *e = &d->entries[s->first + j];
+            g->mg[e->index] += dm * e->coef;
+            g->eg[e->index] += dg * e->coef;
+        }
+    }
+}
+
+static void adam_step(double *x, double g, double *m, double *v, double lr, int t)
+{
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    *m = b1 * *m + (1 - b1) * g;
+    *v = b2 * *v + (1 - b2) * g * g;
+    double mh = *m / (1 - pow(b1, t)), vh = *v / (1 - pow(b2, t));
+    *x -= lr * mh / (sqrt(vh) + eps);
+}
+
+static void train(const Config *cfg, const Dataset *d, const Dataset *valid, Weights *w, double k)
+{
+    static Weights g, m, v;
+    const Weights start = *w;
+    memset(&m, 0, sizeof m);
+    memset(&v, 0, sizeof v);
+    for (int t = 1; t <= cfg->epochs; t++) {
+        gradient(d, w, k, &g);
+        for (int i = 0; i < TP_NB; i++) {
+            /* Weights no position uses keep their value. */
+            if (g.mg[i] == 0 && g.eg[i] == 0)
+                continue;
+            g.mg[i] += 2 * cfg->l2 * (w->mg[i] - start.mg[i]) / TP_NB;
+            g.eg[i] += 2 * cfg->l2 * (w->eg[i] - start.eg[i]) / TP_NB;
+            adam_step(&w->mg[i], g.mg[i], &m.mg[i], &v.mg[i], cfg->lr, t);
+            adam_step(&w->eg[i], g.eg[i], &m.eg[i], &v.eg[i], cfg->lr, t);
+        }
+        if (t % 100 == 0 || t == cfg->epochs)
+            fprintf(stderr, "epoch %5d  train %.6f  valid %.6f\n", t, dataset_error(d, w, k),
+                    dataset_error(valid, w, k));
+    }
+}
+
+/* Moves each piece's mean PSQT entry (over the squares the data uses) into
+ * its value: the same evaluation for every position, readable tables. */
+static void normalise_psqt(const Dataset *d, Weights *w)
+{
+    static bool used[TP_NB];
+    for (long i = 0; i < d->entry_count; i++)
+        used[d->entries[i].index] = true;
+    for (int pt = 0; pt < 5; pt++) {
+        double mg = 0, eg = 0;
+        int n = 0;
+        for (int sq = 0; sq < 32; sq++) {
+            int i = TP_PSQT + pt * 32 + sq;
+            if (used[i]) {
+                mg += w->mg[i];
+                eg += w->eg[i];
+                n++;
+            }
+        }
+        if (!n)
+            continue;
+        mg /= n;
+        eg /= n;
+        for (int sq = 0; sq < 32; sq++) {
+            int i = TP_PSQT + pt * 32 + sq;
+            if (used[i]) {
+                w->mg[i] -= mg;
+                w->eg[i] -= eg;
+            }
+        }
+        w->mg[TP_PIECE_VALUE + pt] += mg;
+        w->eg[TP_PIECE_VALUE + pt] += eg;
+    }
+}
+
+static char *read_text(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    if (text && fread(text, 1, (size_t)n, f) != (size_t)n) {
+        free(text);
+        text = NULL;
+    }
+    if (text)
+        text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static bool is_ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
+
+/* Copies the weights file with its k-th "S(mg, eg)" replaced by weight k
+ * (PSQT entries padded to columns). False unless there are exactly TP_NB. */
+static bool write_weights(const char *in_path, const char *out_path, const Weights *w)
+{
+    char *text = read_text(in_path);
+    FILE *out = text ? fopen(out_path, "w") : NULL;
+    if (!out) {
+        free(text);
+        return false;
+    }
+    int k = 0;
+    const char *p = text;
+    for (const char *hit; (hit = strstr(p, "S(")) != NULL;) {
+        const char *close = strchr(hit, ')');
+        bool token = (hit == text || !is_ident_char(hit[-1])) && close;
+        fwrite(p, 1, (size_t)(hit - p), out);
+        if (!token || k >= TP_NB) {
+            fputs("S(", out);
+            p = hit + 2;
+            k += token;
+            continue;
+        }
+        int mg = (int)lround(w->mg[k]), eg = (int)lround(w->eg[k]);
+        bool psqt = k >= TP_PSQT && k < TP_PSQT + 6 * 32; /* tables laid out as diagrams */
+        fprintf(out, psqt ? "S(%3d, %3d)" : "S(%d, %d)", mg, eg);
+        k++;
+        p = close + 1;
+    }
+    fputs(p, out);
+    fclose(out);
+    free(text);
+    return k == TP_NB;
+}
+
+static bool parse_args(int argc, char **argv, Config *cfg)
+{
+    *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .weights = "eval/weights.c",
+                    .out = "weights-tuned.c"};
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const char *key = argv[i], *v = argv[i + 1];
+        if (!strcmp(key, "--data") && cfg->data_count < MAX_DATA_FILES)
+            cfg->data[cfg->data_count++] = v;
+        else if (!strcmp(key, "--epochs"))
+            cfg->epochs = atoi(v);
+        else if (!strcmp(key, "--lr"))
+            cfg->lr = strtod(v, NULL);
+        else if (!strcmp(key, "--l2"))
+            cfg->l2 = strtod(v, NULL);
+        else if (!strcmp(key, "--weights"))
+            cfg->weights = v;
+        else if (!strcmp(key, "--out"))
+            cfg->out = v;
+        else
+            return false;
+    }
+    return argc % 2 == 1 && cfg->data_count > 0 && cfg->epochs >= 0;
+}
+
+int main(int argc, char **argv)
+{
+    Config cfg;
+    if (!parse_args(argc, argv, &cfg)) {
+        fprintf(stderr, "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
+                        "[--weights eval/weights.c] [--out FILE]\n");
+        return 1;
+    }
+    bitboard_init();
+    position_init();
+    kpk_init();
+    dtm_init();
+    endgame_init();
+    eval_init();
+
+    static Dataset train_set, valid_set;
+    static Weights w;
+    Position *pos = malloc(sizeof *pos);
+    long seen = 0, skipped = 0;
+    for (int i = 0; i < cfg.data_count; i++)
+        skipped += load(cfg.data[i], &train_set, &valid_set, pos, &seen);
+    free(pos);
+    fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n",
+            train_set.count, valid_set.count, skipped);
+    if (train_set.count == 0) {
+        fprintf(stderr, "tune: no positions (is this the EVAL_TUNE build?)\n");
+        return 1;
+    }
+    int mg[TP_NB], eg[TP_NB];
+    eval_tune_weights(mg, eg);
+    for (int i = 0; i < TP_NB; i++) {
+        w.mg[i] = mg[i];
+        w.eg[i] = eg[i];
+    }
+    check_model(&train_set, &w);
+    double k = fit_k(&train_set, &w);
+    fprintf(stderr, "K = %.6f per cp (sigmoid(K * eval))\n", k);
+    double before = dataset_error(&train_set, &w, k), before_valid = dataset_error(&valid_set, &w, k);
+    train(&cfg, &train_set, &valid_set, &w, k);
+    normalise_psqt(&train_set, &w);
+    fprintf(stderr, "error before: train %.6f valid %.6f\n", before, before_valid);
+    fprintf(stderr, "error after:  train %.6f valid %.6f\n", dataset_error(&train_set, &w, k),
+            dataset_error(&valid_set, &w, k));
+    if (!write_weights(cfg.weights, cfg.out, &w)) {
+        fprintf(stderr, "tune: cannot rewrite %s into %s (S() count differs from %d?)\n", cfg.weights, cfg.out,
+                TP_NB);
+        return 1;
+    }
+    fprintf(stderr, "wrote %s (%d weights, mg and eg)\n", cfg.out, TP_NB);
+    return 0;
+}
