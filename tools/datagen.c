@@ -1,7 +1,7 @@
 /* datagen: self-play games at a fixed node count per move, written as
  * quiet positions with the game's result for Texel tuning (tools/tune.c).
  *
- *   build/tools/datagen --out FILE [--games N] [--seed S] [--nodes N]
+ *   build/native/tools/datagen --out FILE [--games N] [--seed S] [--nodes N]
  *                       [--minutes M] [--hash MB]
  *
  * Each game starts from 8 random legal plies (game i uses a generator
@@ -10,7 +10,9 @@
  * again. Games end by mate, stalemate, the draw rules, or adjudication:
  * resign when both sides agree |score| >= 1000 for 8 plies in a row, draw
  * when |score| <= 10 for 16 plies in a row after ply 80, draw at ply 400.
- * Written per position: "FEN;R" with R = 1.0, 0.5, 0.0 from White's view.
+ * Written per position: "FEN;R;V" with R = 1.0, 0.5, 0.0 the result and V
+ * the searched score in centipawns (clamped to +-2000), both from White's
+ * view (the tuner may blend V into its target).
  * Skipped: the first 16 plies, positions in check, positions whose best move
  * is a capture or promotion, and positions where a capture sequence beats
  * the static evaluation (a small qsearch here: they are not quiet).
@@ -52,8 +54,11 @@ typedef struct {
     size_t hash_mb;
 } Config;
 
+#define SCORE_CLAMP 2000
+
 typedef struct {
     char (*fens)[FEN_MAX];
+    int *scores; /* White's view */
     int count;
 } GameRecord;
 
@@ -160,8 +165,10 @@ static int play_game(Searcher *s, Position *pos, const Config *cfg, GameRecord *
             return white > 0 ? 2 : 0;
         if (draw_count >= DRAW_PLIES)
             return 1;
-        if (ply >= SKIP_PLIES && is_quiet(pos, best))
+        if (ply >= SKIP_PLIES && is_quiet(pos, best)) {
+            rec->scores[rec->count] = white > SCORE_CLAMP ? SCORE_CLAMP : white < -SCORE_CLAMP ? -SCORE_CLAMP : white;
             pos_get_fen(pos, rec->fens[rec->count++]);
+        }
         pos_make(pos, best);
         if (pos->rule50 == 0 || pos->hist_len > MAX_HISTORY - MAX_PLY - 64)
             pos_reroot(pos);
@@ -217,7 +224,7 @@ static int run(const Config *cfg, Searcher *s, Position *pos, GameRecord *rec, F
         counts[result]++;
         positions += rec->count;
         for (int i = 0; i < rec->count; i++)
-            fprintf(out, "%s;%s\n", rec->fens[i], RESULT_TEXT[result]);
+            fprintf(out, "%s;%s;%d\n", rec->fens[i], RESULT_TEXT[result], rec->scores[i]);
         fflush(out);
         if ((g + 1) % 100 == 0)
             fprintf(stderr, "games %ld  +%ld =%ld -%ld  positions %ld  %.1f min\n", g + 1, counts[2], counts[1],
@@ -244,9 +251,9 @@ int main(int argc, char **argv)
     search_init();
     Searcher *s = search_create(cfg.hash_mb);
     Position *pos = malloc(sizeof *pos);
-    GameRecord rec = {malloc(sizeof *rec.fens * MAX_GAME_PLIES), 0};
+    GameRecord rec = {malloc(sizeof *rec.fens * MAX_GAME_PLIES), malloc(sizeof *rec.scores * MAX_GAME_PLIES), 0};
     FILE *out = fopen(cfg.out, "w");
-    if (!s || !pos || !rec.fens || !out) {
+    if (!s || !pos || !rec.fens || !rec.scores || !out) {
         fprintf(stderr, "datagen: cannot start (memory or %s)\n", cfg.out);
         return 1;
     }
@@ -254,6 +261,7 @@ int main(int argc, char **argv)
     int rc = run(&cfg, s, pos, &rec, out);
     fclose(out);
     free(rec.fens);
+    free(rec.scores);
     free(pos);
     search_destroy(s);
     return rc;

@@ -3,7 +3,8 @@
  * Ethereal's and Weiss's tuners use.
  *
  *   build/native-tune/tools/tune --data FILE [--data FILE2 ...] [--epochs N] [--lr X]
- *                    [--l2 X] [--weights eval/weights.c] [--out FILE]
+ *                    [--l2 X] [--freeze-psqt] [--weights eval/weights.c]
+ *                    [--out FILE]
  *
  * Data: lines "FEN;R" with R the game result from White's view (1.0, 0.5,
  * 0.0), as tools/datagen writes them. Positions that endgame knowledge
@@ -68,6 +69,7 @@ typedef struct {
     int data_count;
     int epochs;
     double lr, l2;
+    bool freeze_psqt; /* tune all but the piece-square tables */
     const char *weights, *out;
 } Config;
 
@@ -226,7 +228,7 @@ static void train(const Config *cfg, const Dataset *d, const Dataset *valid, Wei
         gradient(d, w, k, &g);
         for (int i = 0; i < TP_NB; i++) {
             /* Weights no position uses keep their value. */
-            if (g.mg[i] == 0 && g.eg[i] == 0)
+            if ((g.mg[i] == 0 && g.eg[i] == 0) || (cfg->freeze_psqt && i >= TP_PSQT && i < TP_PSQT + 6 * 32))
                 continue;
             g.mg[i] += 2 * cfg->l2 * (w->mg[i] - start.mg[i]) / TP_NB;
             g.eg[i] += 2 * cfg->l2 * (w->eg[i] - start.eg[i]) / TP_NB;
@@ -332,9 +334,14 @@ static bool parse_args(int argc, char **argv, Config *cfg)
 {
     *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .weights = "eval/weights.c",
                     .out = "weights-tuned.c"};
-    for (int i = 1; i + 1 < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
         const char *key = argv[i], *v = argv[i + 1];
-        if (!strcmp(key, "--data") && cfg->data_count < MAX_DATA_FILES)
+        if (!strcmp(key, "--freeze-psqt")) {
+            cfg->freeze_psqt = true;
+            i--;
+        } else if (!v)
+            return false;
+        else if (!strcmp(key, "--data") && cfg->data_count < MAX_DATA_FILES)
             cfg->data[cfg->data_count++] = v;
         else if (!strcmp(key, "--epochs"))
             cfg->epochs = atoi(v);
@@ -349,7 +356,7 @@ static bool parse_args(int argc, char **argv, Config *cfg)
         else
             return false;
     }
-    return argc % 2 == 1 && cfg->data_count > 0 && cfg->epochs >= 0;
+    return cfg->data_count > 0 && cfg->epochs >= 0;
 }
 
 int main(int argc, char **argv)
@@ -357,7 +364,7 @@ int main(int argc, char **argv)
     Config cfg;
     if (!parse_args(argc, argv, &cfg)) {
         fprintf(stderr, "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                        "[--weights eval/weights.c] [--out FILE]\n");
+                        "[--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
         return 1;
     }
     bitboard_init();
