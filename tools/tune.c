@@ -3,11 +3,12 @@
  * Ethereal's and Weiss's tuners use.
  *
  *   build/native-tune/tools/tune --data FILE [--data FILE2 ...] [--epochs N] [--lr X]
- *                    [--l2 X] [--freeze-psqt] [--weights eval/weights.c]
+ *                    [--l2 X] [--lambda X] [--freeze-psqt] [--weights eval/weights.c]
  *                    [--out FILE]
  *
- * Data: lines "FEN;R" with R the game result from White's view (1.0, 0.5,
- * 0.0), as tools/datagen writes them. Positions that endgame knowledge
+ * Data: lines "FEN;R" or "FEN;R;V" with R the game result from White's
+ * view (1.0, 0.5, 0.0) and V the searched score (cp, White's view), as
+ * tools/datagen writes them. Positions that endgame knowledge
  * evaluates are left out. Every 10th block of 2000 positions (whole games,
  * more or less) is held out for validation.
  *
@@ -15,8 +16,11 @@
  * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24. The error is
  * the mean of (R - sigmoid(K * eval))^2. K is fitted first with the current
  * weights (ternary search; the error is unimodal in K), then the weights by
- * full-batch Adam (Kingma & Ba 2014) on that error plus l2 * mean squared
- * distance from the starting weights. The king-attack term, the endgame
+ * full-batch Adam (Kingma & Ba 2014) on the mean of (T - sigmoid(K *
+ * eval))^2 plus l2 * mean squared distance from the starting weights, where
+ * T = lambda * R + (1 - lambda) * sigmoid(K * V) (T = R where V is absent;
+ * lambda 1, the default, is plain Texel tuning). Reported errors are
+ * always against R. The king-attack term, the endgame
  * scale factor and the phase stay as the current weights give them.
  *
  * Output: eval/weights.c with every S(mg, eg) replaced, in order, by the
@@ -54,6 +58,8 @@ typedef struct {
     float eg_factor;  /* scale / 64 * (24 - phase) / 24 */
     float fixed;      /* blended king-attack term, cp */
     float result;
+    float score;      /* searched score, White's view, cp; NAN if not given */
+    float target;     /* what the fit aims at: result, or a blend with score */
     int eval;         /* the engine's own evaluation, White's view */
 } Sample;
 
@@ -68,7 +74,7 @@ typedef struct {
     const char *data[MAX_DATA_FILES];
     int data_count;
     int epochs;
-    double lr, l2;
+    double lr, l2, lambda;
     bool freeze_psqt; /* tune all but the piece-square tables */
     const char *weights, *out;
 } Config;
@@ -93,7 +99,7 @@ static void *grow(void *p, size_t elem, long *cap, long need)
     return q;
 }
 
-static void add_sample(Dataset *d, const EvalTrace *t, float result)
+static void add_sample(Dataset *d, const EvalTrace *t, float result, float score)
 {
     long cap = d->cap;
     d->samples = grow(d->samples, sizeof *d->samples, &cap, d->count + 1);
@@ -112,7 +118,8 @@ static void add_sample(Dataset *d, const EvalTrace *t, float result)
     s->mg_factor = (float)t->phase / 24.0f;
     s->eg_factor = (float)t->scale / 64.0f * (float)(24 - t->phase) / 24.0f;
     s->fixed = s->mg_factor * (float)t->fixed_mg + s->eg_factor * (float)t->fixed_eg;
-    s->result = result;
+    s->result = s->target = result;
+    s->score = score;
     s->eval = t->eval;
 }
 
@@ -132,13 +139,15 @@ static long load(const char *path, Dataset *train, Dataset *valid, Position *pos
         if (!sep)
             continue;
         *sep = '\0';
-        float result = strtof(sep + 1, NULL);
+        char *end;
+        float result = strtof(sep + 1, &end);
+        float score = *end == ';' ? strtof(end + 1, NULL) : NAN;
         if (!pos_set_fen(pos, line, NULL, 0, NULL, 0) || !eval_tune_trace(pos, &trace)) {
             skipped++;
             continue;
         }
         bool held_out = (*seen)++ / VALIDATION_BLOCK % VALIDATION_EVERY == VALIDATION_EVERY - 1;
-        add_sample(held_out ? valid : train, &trace, result);
+        add_sample(held_out ? valid : train, &trace, result, score);
     }
     fclose(f);
     return skipped;
@@ -157,6 +166,7 @@ static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
 
 static double sigmoid(double k, double eval) { return 1.0 / (1.0 + exp(-k * eval)); }
 
+/* Mean squared error against the game results (the Texel error). */
 static double dataset_error(const Dataset *d, const Weights *w, double k)
 {
     double sum = 0;
@@ -199,13 +209,24 @@ static void gradient(const Dataset *d, const Weights *w, double k, Weights *g)
     for (int i = 0; i < d->count; i++) {
         const Sample *s = &d->samples[i];
         double p = sigmoid(k, linear_eval(d, s, w));
-        double de = 2.0 * (p - s->result) * p * (1 - p) * k / d->count;
+        double de = 2.0 * (p - s->target) * p * (1 - p) * k / d->count;
         double dm = de * s->mg_factor, dg = de * s->eg_factor;
         for (int j = 0; j < s->count; j++) {
             const Entry *e = &d->entries[s->first + j];
             g->mg[e->index] += dm * e->coef;
             g->eg[e->index] += dg * e->coef;
         }
+    }
+}
+
+/* target = lambda * result + (1 - lambda) * sigmoid(K * score) where the
+ * data has a score: the searched score is a less noisy label than one game's
+ * result (positions of a game share their result). */
+static void set_targets(Dataset *d, double k, double lambda)
+{
+    for (int i = 0; i < d->count; i++) {
+        Sample *s = &d->samples[i];
+        s->target = isnan(s->score) ? s->result : (float)(lambda * s->result + (1 - lambda) * sigmoid(k, s->score));
     }
 }
 
@@ -332,7 +353,7 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
 
 static bool parse_args(int argc, char **argv, Config *cfg)
 {
-    *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .weights = "eval/weights.c",
+    *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .lambda = 1, .weights = "eval/weights.c",
                     .out = "weights-tuned.c"};
     for (int i = 1; i < argc; i += 2) {
         const char *key = argv[i], *v = argv[i + 1];
@@ -347,6 +368,8 @@ static bool parse_args(int argc, char **argv, Config *cfg)
             cfg->epochs = atoi(v);
         else if (!strcmp(key, "--lr"))
             cfg->lr = strtod(v, NULL);
+        else if (!strcmp(key, "--lambda"))
+            cfg->lambda = strtod(v, NULL);
         else if (!strcmp(key, "--l2"))
             cfg->l2 = strtod(v, NULL);
         else if (!strcmp(key, "--weights"))
@@ -364,7 +387,7 @@ int main(int argc, char **argv)
     Config cfg;
     if (!parse_args(argc, argv, &cfg)) {
         fprintf(stderr, "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                        "[--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
+                        "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
         return 1;
     }
     bitboard_init();
@@ -397,8 +420,10 @@ int main(int argc, char **argv)
     double k = fit_k(&train_set, &w);
     fprintf(stderr, "K = %.6f per cp (sigmoid(K * eval))\n", k);
     double before = dataset_error(&train_set, &w, k), before_valid = dataset_error(&valid_set, &w, k);
+    set_targets(&train_set, k, cfg.lambda);
     train(&cfg, &train_set, &valid_set, &w, k);
-    normalise_psqt(&train_set, &w);
+    if (!cfg.freeze_psqt)
+        normalise_psqt(&train_set, &w);
     fprintf(stderr, "error before: train %.6f valid %.6f\n", before, before_valid);
     fprintf(stderr, "error after:  train %.6f valid %.6f\n", dataset_error(&train_set, &w, k),
             dataset_error(&valid_set, &w, k));
