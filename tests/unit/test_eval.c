@@ -247,12 +247,14 @@ TEST(eval_broken_pawns_are_worse)
 }
 
 /* Castled king behind f2 g2 h2 against the same pawns pushed to g4 h4,
- * with Black's pieces still on the board. */
+ * with Black's pieces still on the board. Only the order is asserted: the
+ * Texel-tuned weights (issue 7) price the two pawn steps here at under
+ * 10 cp, the shelter loss partly offset by the pawns' space. */
 TEST(eval_king_shelter_intact_beats_broken)
 {
     int intact = eval_fen("r1bq1rk1/pp3ppp/2n2n2/3p4/3P4/2N2N2/PP3PPP/R1BQ1RK1 w - - 0 1");
     int broken = eval_fen("r1bq1rk1/pp3ppp/2n2n2/3p4/3P2PP/2N2N2/PP3P2/R1BQ1RK1 w - - 0 1");
-    CHECK_MSG(intact > broken + 20, "intact %d, broken %d", intact, broken);
+    CHECK_MSG(intact > broken, "intact %d, broken %d", intact, broken);
 }
 
 static int trace_final(const Position *p)
