@@ -100,6 +100,36 @@ static Move counter_move(const SearchThread *t)
     return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
 }
 
+/* The continuation tables of the moves made one and two plies before ss
+ * (NULL at the root side of the stack and after a null move). */
+static void cont_tables(const SearchThread *t, const Stack *ss, ContHist *c[2])
+{
+    ptrdiff_t ply = ss - t->stack;
+    c[0] = ply >= 1 ? (ss - 1)->cont : NULL;
+    c[1] = ply >= 2 ? (ss - 2)->cont : NULL;
+}
+
+/* Butterfly history plus the two continuation histories of quiet move m. */
+static int quiet_history(const SearchThread *t, const Stack *ss, Move m)
+{
+    const Position *pos = &t->pos;
+    Piece pc = pos->board[move_from(m)];
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    int h = t->history[pos->side][move_from(m)][move_to(m)];
+    for (int k = 0; k < 2; k++)
+        if (c[k])
+            h += (*c[k])[pc][move_to(m)];
+    return h;
+}
+
+/* Records move m as made at ss, before pos_make. */
+static void set_stack_move(SearchThread *t, Stack *ss, Move m)
+{
+    ss->move = m;
+    ss->cont = &t->cont_hist[t->pos.board[move_from(m)]][move_to(m)];
+}
+
 static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)
 {
     const Position *pos = &t->pos;
@@ -121,7 +151,7 @@ static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const 
         else if (m == counter)
             l->scores[i] = SCORE_COUNTER;
         else
-            l->scores[i] = t->history[pos->side][move_from(m)][move_to(m)];
+            l->scores[i] = quiet_history(t, ss, m);
     }
 }
 
@@ -156,10 +186,19 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
     }
-    add_history(&t->history[pos->side][move_from(best)][move_to(best)], bonus);
-    for (int i = 0; i < ntried; i++)
-        if (tried[i] != best)
-            add_history(&t->history[pos->side][move_from(tried[i])][move_to(tried[i])], -bonus);
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    for (int i = -1; i < ntried; i++) {
+        Move m = i < 0 ? best : tried[i];
+        if (i >= 0 && m == best)
+            continue;
+        int b = i < 0 ? bonus : -bonus;
+        Piece pc = pos->board[move_from(m)];
+        add_history(&t->history[pos->side][move_from(m)][move_to(m)], b);
+        for (int k = 0; k < 2; k++)
+            if (c[k])
+                add_history(&(*c[k])[pc][move_to(m)], b);
+    }
     if (pos->hist_len) {
         Move prev = pos->hist[pos->hist_len - 1].move;
         if (prev != MOVE_NULL && prev != MOVE_NONE)
@@ -224,6 +263,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             if (stand_pat + gain + 200 <= alpha && move_kind(m) != MK_PROMOTION)
                 continue; /* delta pruning */
         }
+        set_stack_move(t, ss, m);
         pos_make(pos, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
@@ -317,6 +357,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             && beta > -VALUE_MATE_IN_MAX_PLY) {
             int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
             ss->move = MOVE_NULL;
+            ss->cont = NULL;
             pos_make_null(pos);
             int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
             pos_unmake_null(pos);
@@ -357,9 +398,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 continue;
         }
 
-        ss->move = m;
-        pos_make(pos, m);
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
+        int hist = quiet ? quiet_history(t, ss, m) : 0;
+        set_stack_move(t, ss, m);
+        pos_make(pos, m);
         int new_depth = depth - 1 + ext;
         int v;
         if (i == 0)
@@ -369,7 +411,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             if (depth >= 3 && i >= 1 + pv_node && quiet) {
                 r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
                 r += !pv_node + cut_node - improving;
-                r -= t->history[!pos->side][move_from(m)][move_to(m)] / 6000;
+                r -= hist / 8000;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
             }
             v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -409,7 +451,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
-    t->stack[0].move = m;
+    set_stack_move(t, &t->stack[0], m);
     pos_make(pos, m);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;
