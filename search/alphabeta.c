@@ -1,6 +1,7 @@
 /* The recursive search below the root: PVS with a transposition table,
  * null-move pruning, reverse futility, late-move reductions and pruning,
- * SEE pruning, check extensions, and the quiescence search. */
+ * SEE pruning, check and singular extensions, continuation histories, and
+ * the quiescence search. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -295,6 +296,25 @@ static bool is_draw(const Position *pos, int ply)
     return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
 }
 
+enum { SE_MULTI_CUT = -2 };
+
+/* Singular extensions (chessprogramming wiki, "Singular Extensions"): the
+ * TT move is searched one ply deeper when every other move fails low
+ * against a margin below its TT value at reduced depth. If even the
+ * others beat beta, the node is cut (multi-cut). Returns the extension in
+ * plies (0 or 1) or SE_MULTI_CUT. */
+static int singular_extension(SearchThread *t, Move tt_move, int tt_value, int beta, int depth, int ply, bool cut_node)
+{
+    Stack *ss = &t->stack[ply];
+    int singular_beta = tt_value - 2 * depth;
+    ss->excluded = tt_move;
+    int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+    ss->excluded = MOVE_NONE;
+    if (v < singular_beta)
+        return 1;
+    return singular_beta >= beta ? SE_MULTI_CUT : 0;
+}
+
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     if (depth <= 0)
@@ -329,11 +349,14 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (alpha >= beta)
         return alpha;
 
+    /* In a singular-extension verification search the TT entry is the
+     * parent's own, so it neither cuts nor is overwritten. */
+    Move excluded = ss->excluded;
     TTHit hit;
     bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
     int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (tt_hit && !pv_node && hit.depth >= depth && tt_value != VALUE_NONE
+    if (tt_hit && !pv_node && !excluded && hit.depth >= depth && tt_value != VALUE_NONE
         && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_value >= beta)
             || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
         return tt_value;
@@ -348,7 +371,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
                   && eval > t->stack[ply - 2].static_eval;
 
-    if (!pv_node && !check) {
+    if (!pv_node && !check && !excluded) {
         /* Reverse futility pruning. */
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
             return eval;
@@ -368,7 +391,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         }
     }
     /* Internal iterative reduction: no TT move means a poorly known node. */
-    if (depth >= 4 && !tt_move)
+    if (depth >= 4 && !tt_move && !excluded)
         depth--;
 
     MoveList l;
@@ -383,6 +406,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     Move best_move = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         Move m = pick_move(&l, i);
+        if (m == excluded)
+            continue;
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
 
@@ -399,6 +424,15 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         }
 
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
+        if (m == tt_move && !excluded && depth >= 8 && ply < 2 * t->root_depth && hit.depth >= depth - 3
+            && (hit.bound & BOUND_LOWER) && abs(tt_value) < VALUE_KNOWN_WIN) {
+            int se = singular_extension(t, m, tt_value, beta, depth, ply, cut_node);
+            if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+                return 0;
+            if (se == SE_MULTI_CUT)
+                return tt_value - 2 * depth;
+            ext = se > ext ? se : ext;
+        }
         int hist = quiet ? quiet_history(t, ss, m) : 0;
         set_stack_move(t, ss, m);
         pos_make(pos, m);
@@ -441,8 +475,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
     }
+    if (excluded && best == -VALUE_INFINITE)
+        return alpha; /* the excluded move was the only legal one */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
+    if (!excluded)
+        tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
     return best;
 }
 

@@ -31,7 +31,7 @@ typedef struct {
     Move killers[2];
     Move move;        /* move made at this ply */
     ContHist *cont;   /* continuation table of that move, NULL for none/null */
-    Move excluded;    /* singular-extension verification (unused yet) */
+    Move excluded;    /* skipped in a singular-extension verification search */
     int pv_len;
     Move pv[MAX_PLY + 1];
 } Stack;
