@@ -117,6 +117,7 @@ def main():
     ap.add_argument("--option2", action="append", default=[])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="10+0.1")
+    ap.add_argument("--nodes", type=int, help="fixed nodes per move instead of --tc: immune to machine load")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", help="EPD file of start positions")
     ap.add_argument("--pgn", default="match.pgn")
@@ -140,7 +141,8 @@ def main():
         cmd += ["-engine", f"name={a.opponent}"] + spec
     else:
         ap.error("give --opponent or --engine2")
-    cmd += ["-each", f"tc={a.tc}", "-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
+    limit = [f"tc={a.tc}"] if not a.nodes else ["tc=inf", f"nodes={a.nodes}"]
+    cmd += ["-each"] + limit + ["-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
     cmd += ["-concurrency", str(a.concurrency), "-recover"]
     if fast:
         cmd += ["-pgnout", f"file={a.pgn}"]

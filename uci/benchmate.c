@@ -27,6 +27,7 @@ typedef struct {
     SearchLimits limits;
     uint64_t seed;
     FILE *pgn;
+    FILE *fens; /* start positions, one FEN a line, instead of random ones */
     bool defend;
     bool self_play; /* the engine defends too (instead of the DTM table) */
 } Config;
@@ -222,6 +223,27 @@ static const char *result_text(bool mate, Color winner)
 
 /* ---- the two benchmarks ------------------------------------------------- */
 
+/* The next start position: the next won FEN of cfg->fens (false at its
+ * end; lines that are not a legal won position are skipped), else a random
+ * won position of the ending. */
+static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Position *pos)
+{
+    char line[256];
+    if (!cfg->fens) {
+        random_position(code, 1, rng, pos);
+        return true;
+    }
+    while (fgets(line, sizeof line, cfg->fens)) {
+        line[strcspn(line, "\r\n")] = 0;
+        DtmResult res;
+        if (pos_set_fen(pos, line, NULL, 0, NULL, 0) && dtm_probe(pos, &res) && res.wdl > 0)
+            return true;
+        if (line[0])
+            fprintf(stderr, "bench mate: skipped (not a won position with a table): %s\n", line);
+    }
+    return false;
+}
+
 static int run_ending(Searcher *s, const Config *cfg, const char *code)
 {
     Position *pos = malloc(sizeof *pos);
@@ -233,9 +255,9 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     int64_t start = now_ms();
     if (!pos || !g)
         return 1;
-    for (int i = 0; i < cfg->positions; i++) {
+    int played = 0;
+    for (int i = 0; i < cfg->positions && next_position(cfg, code, &rng, pos); i++, played++) {
         DtmResult opt;
-        random_position(code, 1, &rng, pos);
         dtm_probe(pos, &opt);
         pos_get_fen(pos, fen);
         Color strong = pos->side;
@@ -265,16 +287,18 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     }
     fprintf(stderr, "\n");
     double secs = (now_ms() - start) / 1000.0;
+    if (!played)
+        return 0;
     printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
            "ratio=%.3f worst=%.2f time=%.1fs\n",
-           code, cfg->positions, mates, 100.0 * mates / cfg->positions, stalemates, draws,
+           code, played, mates, 100.0 * mates / played, stalemates, draws,
            mates ? sum_plies / mates : 0, mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0,
            worst, secs);
     if (worst_fen[0])
         printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
     free(pos);
     free(g);
-    return mates == cfg->positions ? 0 : 2;
+    return mates == played ? 0 : 2;
 }
 
 static int run_defend(Searcher *s, const Config *cfg)
@@ -323,7 +347,7 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 static int usage(const char *msg)
 {
     fprintf(stderr, "bench mate: %s\nusage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] "
-                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--defend]\n",
+                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend]\n",
             msg);
     return 1;
 }
@@ -334,7 +358,7 @@ static int parse_args(int argc, char **argv, Config *cfg)
     cfg->positions = DEFAULT_POSITIONS;
     cfg->seed = DEFAULT_SEED;
     cfg->limits.silent = true;
-    const char *pgn_path = NULL;
+    const char *pgn_path = NULL, *fens_path = NULL;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t x;
@@ -365,6 +389,8 @@ static int parse_args(int argc, char **argv, Config *cfg)
             cfg->seed = x;
         else if (!strcmp(a, "--pgn"))
             pgn_path = v;
+        else if (!strcmp(a, "--fens"))
+            fens_path = v;
         else
             return usage("bad option or value");
     }
@@ -372,6 +398,8 @@ static int parse_args(int argc, char **argv, Config *cfg)
         cfg->limits.nodes = DEFAULT_NODES;
     if (pgn_path && !(cfg->pgn = fopen(pgn_path, "w")))
         return usage("cannot write the PGN file");
+    if (fens_path && !(cfg->fens = fopen(fens_path, "r")))
+        return usage("cannot read the FEN file");
     return 0;
 }
 
@@ -395,6 +423,8 @@ int bench_mate_main(int argc, char **argv)
     int status = 0;
     if (cfg.defend)
         status = run_defend(s, &cfg);
+    else if (cfg.fens)
+        status = run_ending(s, &cfg, "FENS");
     else
         for (int e = 0; e < ENDING_COUNT; e++)
             if (!cfg.ending || cfg.ending == ENDINGS[e])
@@ -402,5 +432,7 @@ int bench_mate_main(int argc, char **argv)
     search_destroy(s);
     if (cfg.pgn)
         fclose(cfg.pgn);
+    if (cfg.fens)
+        fclose(cfg.fens);
     return status;
 }

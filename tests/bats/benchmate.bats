@@ -59,6 +59,19 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     [ "$(grep -cE '#  *(1-0|0-1)$|# (1-0|0-1)$' "$pgn")" -eq 3 ]
 }
 
+@test "bench mate --fens plays the won positions of a file and skips the rest" {
+    fens="$BATS_TEST_TMPDIR/fens.txt"
+    # KQK mate in 1 (a won start), a drawn KBK position, a bad FEN, KRK.
+    printf '%s\n' '6k1/8/6K1/8/8/8/8/Q7 w - - 0 1' '8/8/8/4k3/8/8/3BK3/8 w - - 0 1' 'not a fen' \
+        '8/8/8/8/8/2k5/8/K6R w - - 0 1' > "$fens"
+    run "$KS" bench mate --fens "$fens" --nodes 5000
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"FENS: positions=2 mates=2 rate=100.0%"* ]]
+    [[ "$output" == *"skipped"*"not a fen"* ]]
+    run "$KS" bench mate --fens "$BATS_TEST_TMPDIR/missing.txt"
+    [ "$status" -eq 1 ]
+}
+
 @test "bench mate rejects bad options" {
     run "$KS" bench mate --ending KXYZ
     [ "$status" -eq 1 ]

@@ -385,3 +385,41 @@ TEST(endgame_kbnk_follows_mean_distance_to_mate)
         CHECK_MSG(v_centre < v_wrong && v_wrong < v_right, "eval d5 %d a8 %d a1 %d", v_centre, v_wrong, v_right);
     }
 }
+
+/* Mean DTM of won positions (white to move, dark bishop) with the lone king
+ * on bk, by the white king's distance to it. */
+typedef struct {
+    Square bk;
+    uint64_t plies[8], count[8];
+} DtmByKingDistance;
+
+static void add_by_king_distance(const DtmEntry *e, void *ctx)
+{
+    DtmByKingDistance *m = ctx;
+    int b = type_of(e->piece[2]) == BISHOP ? 2 : 3;
+    if (e->stm == WHITE && e->square[1] == m->bk && e->result.wdl > 0 && (square_bb(e->square[b]) & DARK_SQUARES)) {
+        int d = distance(e->square[0], m->bk);
+        m->plies[d] += (uint64_t)e->result.plies;
+        m->count[d]++;
+    }
+}
+
+/* With the lone king on an edge, the DTM table says a near white king
+ * (two steps) is on average closer to mate than a far one (five steps),
+ * by more than a ply a step; the evaluation agrees. */
+TEST(endgame_kbnk_brings_the_king_as_the_table_says)
+{
+    DtmTable *t = dtm_table("KBNK", NULL, 0);
+    CHECK(t && dtm_build(t));
+    if (!t)
+        return;
+    DtmByKingDistance m = {.bk = SQ_D1};
+    dtm_foreach(t, DTM_VISIT_ALL, add_by_king_distance, &m);
+    CHECK(m.count[2] && m.count[5]);
+    double near = (double)m.plies[2] / (double)m.count[2], far = (double)m.plies[5] / (double)m.count[5];
+    CHECK_MSG(far - near > 3.0, "mean DTM at king distance 2: %.1f, at 5: %.1f", near, far);
+    for (int tr = 0; tr < 4; tr++) {
+        int v_near = eval_of("Kd3 Bf8 Nh5 kd1", WHITE, tr), v_far = eval_of("Kd6 Bf8 Nh5 kd1", WHITE, tr);
+        CHECK_MSG(v_near > v_far, "eval king near %d, far %d", v_near, v_far);
+    }
+}
