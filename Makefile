@@ -37,7 +37,7 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(BUILD)/unit_tests
 
-.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format
+.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format tools
 
 all: $(EXE)
 
@@ -59,6 +59,17 @@ $(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
 $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 
 $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+# Developer programs that never ship (tools/*.c), linked with engine/ and
+# tablebase/ only (tools/kbnk_dtm_table writes an endgame/ source file).
+TOOL_SRC = $(wildcard tools/*.c)
+TOOL_BIN = $(TOOL_SRC:%.c=$(BUILD)/%)
+TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
+
+tools: $(TOOL_BIN)
+
+$(BUILD)/tools/%: $(BUILD)/tools/%.o $(TOOL_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 unit: $(TEST_BIN)
@@ -90,4 +101,4 @@ format:
 clean:
 	rm -rf build $(EXE) keysquare-*
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(TOOL_SRC:%.c=$(BUILD)/%.d)
