@@ -1,6 +1,7 @@
 /* The recursive search below the root: PVS with a transposition table,
  * null-move pruning, reverse futility, late-move reductions and pruning,
- * SEE pruning, check extensions, and the quiescence search. */
+ * SEE pruning, check and singular extensions, continuation histories, and
+ * the quiescence search. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,36 @@ static Move counter_move(const SearchThread *t)
     return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
 }
 
+/* The continuation tables of the moves made one and two plies before ss
+ * (NULL at the root side of the stack and after a null move). */
+static void cont_tables(const SearchThread *t, const Stack *ss, ContHist *c[2])
+{
+    ptrdiff_t ply = ss - t->stack;
+    c[0] = ply >= 1 ? (ss - 1)->cont : NULL;
+    c[1] = ply >= 2 ? (ss - 2)->cont : NULL;
+}
+
+/* Butterfly history plus the two continuation histories of quiet move m. */
+static int quiet_history(const SearchThread *t, const Stack *ss, Move m)
+{
+    const Position *pos = &t->pos;
+    Piece pc = pos->board[move_from(m)];
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    int h = t->history[pos->side][move_from(m)][move_to(m)];
+    for (int k = 0; k < 2; k++)
+        if (c[k])
+            h += (*c[k])[pc][move_to(m)];
+    return h;
+}
+
+/* Records move m as made at ss, before pos_make. */
+static void set_stack_move(SearchThread *t, Stack *ss, Move m)
+{
+    ss->move = m;
+    ss->cont = &t->cont_hist[t->pos.board[move_from(m)]][move_to(m)];
+}
+
 static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)
 {
     const Position *pos = &t->pos;
@@ -121,7 +152,7 @@ static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const 
         else if (m == counter)
             l->scores[i] = SCORE_COUNTER;
         else
-            l->scores[i] = t->history[pos->side][move_from(m)][move_to(m)];
+            l->scores[i] = quiet_history(t, ss, m);
     }
 }
 
@@ -156,10 +187,19 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
     }
-    add_history(&t->history[pos->side][move_from(best)][move_to(best)], bonus);
-    for (int i = 0; i < ntried; i++)
-        if (tried[i] != best)
-            add_history(&t->history[pos->side][move_from(tried[i])][move_to(tried[i])], -bonus);
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    for (int i = -1; i < ntried; i++) {
+        Move m = i < 0 ? best : tried[i];
+        if (i >= 0 && m == best)
+            continue;
+        int b = i < 0 ? bonus : -bonus;
+        Piece pc = pos->board[move_from(m)];
+        add_history(&t->history[pos->side][move_from(m)][move_to(m)], b);
+        for (int k = 0; k < 2; k++)
+            if (c[k])
+                add_history(&(*c[k])[pc][move_to(m)], b);
+    }
     if (pos->hist_len) {
         Move prev = pos->hist[pos->hist_len - 1].move;
         if (prev != MOVE_NULL && prev != MOVE_NONE)
@@ -224,6 +264,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             if (stand_pat + gain + 200 <= alpha && move_kind(m) != MK_PROMOTION)
                 continue; /* delta pruning */
         }
+        set_stack_move(t, ss, m);
         pos_make(pos, m);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
@@ -253,6 +294,25 @@ static bool is_draw(const Position *pos, int ply)
         return true;
     /* The fifty-move rule yields to a checkmate delivered on its last ply. */
     return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
+
+enum { SE_MULTI_CUT = -2 };
+
+/* Singular extensions (chessprogramming wiki, "Singular Extensions"): the
+ * TT move is searched one ply deeper when every other move fails low
+ * against a margin below its TT value at reduced depth. If even the
+ * others beat beta, the node is cut (multi-cut). Returns the extension in
+ * plies (0 or 1) or SE_MULTI_CUT. */
+static int singular_extension(SearchThread *t, Move tt_move, int tt_value, int beta, int depth, int ply, bool cut_node)
+{
+    Stack *ss = &t->stack[ply];
+    int singular_beta = tt_value - 2 * depth;
+    ss->excluded = tt_move;
+    int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+    ss->excluded = MOVE_NONE;
+    if (v < singular_beta)
+        return 1;
+    return singular_beta >= beta ? SE_MULTI_CUT : 0;
 }
 
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
@@ -289,11 +349,14 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (alpha >= beta)
         return alpha;
 
+    /* In a singular-extension verification search the TT entry is the
+     * parent's own, so it neither cuts nor is overwritten. */
+    Move excluded = ss->excluded;
     TTHit hit;
     bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
     int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (tt_hit && !pv_node && hit.depth >= depth && tt_value != VALUE_NONE
+    if (tt_hit && !pv_node && !excluded && hit.depth >= depth && tt_value != VALUE_NONE
         && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_value >= beta)
             || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
         return tt_value;
@@ -308,7 +371,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
                   && eval > t->stack[ply - 2].static_eval;
 
-    if (!pv_node && !check) {
+    if (!pv_node && !check && !excluded) {
         /* Reverse futility pruning. */
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
             return eval;
@@ -317,6 +380,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             && beta > -VALUE_MATE_IN_MAX_PLY) {
             int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
             ss->move = MOVE_NULL;
+            ss->cont = NULL;
             pos_make_null(pos);
             int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
             pos_unmake_null(pos);
@@ -327,7 +391,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         }
     }
     /* Internal iterative reduction: no TT move means a poorly known node. */
-    if (depth >= 4 && !tt_move)
+    if (depth >= 4 && !tt_move && !excluded)
         depth--;
 
     MoveList l;
@@ -342,6 +406,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     Move best_move = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         Move m = pick_move(&l, i);
+        if (m == excluded)
+            continue;
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
 
@@ -357,9 +423,19 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 continue;
         }
 
-        ss->move = m;
-        pos_make(pos, m);
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
+        if (m == tt_move && !excluded && depth >= 8 && ply < 2 * t->root_depth && hit.depth >= depth - 3
+            && (hit.bound & BOUND_LOWER) && abs(tt_value) < VALUE_KNOWN_WIN) {
+            int se = singular_extension(t, m, tt_value, beta, depth, ply, cut_node);
+            if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+                return 0;
+            if (se == SE_MULTI_CUT)
+                return tt_value - 2 * depth;
+            ext = se > ext ? se : ext;
+        }
+        int hist = quiet ? quiet_history(t, ss, m) : 0;
+        set_stack_move(t, ss, m);
+        pos_make(pos, m);
         int new_depth = depth - 1 + ext;
         int v;
         if (i == 0)
@@ -369,7 +445,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             if (depth >= 3 && i >= 1 + pv_node && quiet) {
                 r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
                 r += !pv_node + cut_node - improving;
-                r -= t->history[!pos->side][move_from(m)][move_to(m)] / 6000;
+                r -= hist / 8000;
                 r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
             }
             v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -399,8 +475,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
     }
+    if (excluded && best == -VALUE_INFINITE)
+        return alpha; /* the excluded move was the only legal one */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
+    if (!excluded)
+        tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
     return best;
 }
 
@@ -409,7 +488,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
-    t->stack[0].move = m;
+    set_stack_move(t, &t->stack[0], m);
     pos_make(pos, m);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;

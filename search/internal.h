@@ -21,12 +21,17 @@ typedef struct {
     Move pv[MAX_PLY + 1];
 } RootMove;
 
+/* Continuation history: [piece][to] of a move, given the move one or two
+ * plies earlier (chessprogramming wiki, "History Heuristic"). */
+typedef int16_t ContHist[PIECE_NB][SQ_NB];
+
 /* Per-ply search stack. */
 typedef struct {
     int static_eval;
     Move killers[2];
     Move move;        /* move made at this ply */
-    Move excluded;    /* singular-extension verification (unused yet) */
+    ContHist *cont;   /* continuation table of that move, NULL for none/null */
+    Move excluded;    /* skipped in a singular-extension verification search */
     int pv_len;
     Move pv[MAX_PLY + 1];
 } Stack;
@@ -47,6 +52,7 @@ typedef struct SearchThread {
     /* Kept across searches, cleared by ucinewgame. */
     int16_t history[COLOR_NB][SQ_NB][SQ_NB];
     Move counter_moves[PIECE_NB][SQ_NB];
+    ContHist cont_hist[PIECE_NB][SQ_NB];
     /* Not cleared. */
     Position pos;
     struct Searcher *searcher;

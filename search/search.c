@@ -102,6 +102,7 @@ void search_clear(Searcher *s)
         SearchThread *t = s->threads[i];
         memset(t->history, 0, sizeof t->history);
         memset(t->counter_moves, 0, sizeof t->counter_moves);
+        memset(t->cont_hist, 0, sizeof t->cont_hist);
     }
 }
 
