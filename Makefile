@@ -61,14 +61,20 @@ $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-# Texel-tuning tools (not part of ./keysquare): tools/datagen links the
+# Developer programs that never ship (tools/*.c). tools/datagen links the
 # normal engine objects, tools/tune a second copy built with -DEVAL_TUNE
-# (the evaluation trace of eval/tune.h) in $(BUILD)-tune.
+# (the evaluation trace of eval/tune.h) in $(BUILD)-tune, and
+# tools/kbnk_dtm_table only engine/ and tablebase/ (it writes an endgame/
+# source file, so it must not depend on endgame/).
 TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
+TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 
-tools: $(TOOLS_DIR)/datagen
+tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/kbnk_dtm_table
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
+
+$(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)

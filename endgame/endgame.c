@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "kbnk_table.h"
 #include "tablebase/kpk.h"
 
 typedef int (*EndgameEval)(const Position *pos, Color strong);
@@ -17,27 +18,17 @@ typedef int (*EndgameScale)(const Position *pos, Color strong);
  * evaluation, below every mate score the search can return. */
 #define KNOWN_WIN_MAX (VALUE_MATE_IN_MAX_PLY - 1)
 
-/* KBNK: centipawns per step of the lone king away from the a8-h1 diagonal
- * (after mirroring, the right corners are a1 and h8). Large against king
- * proximity, so that driving the king along the edge toward a right
- * corner dominates; this is the weight Stockfish 16 uses, and with a
- * small one (25) the engine failed 30 % of random KBNK wins in bench mate. */
-#define KBNK_CORNER_WEIGHT 420
-/* KBNK: centipawns per tenth of a ply of KBNK_MEAN_DTM_GAIN (200 a ply).
- * With the diagonal term alone bench mate converted 91.5 % of 200 random
- * wins against a perfect defender; with this one 98 %. */
-#define KBNK_MEAN_DTM_WEIGHT 20
-/* KBNK: centipawns per step (king distance) of the strong king and of the
- * knight away from the lone king. A least-squares fit of DTM over all won
- * KBNK positions (strong side to move, from this project's KBNK DTM table,
- * with the features of this evaluation) gives about 1.9 plies per king step
- * and 0.3 per knight step, next to 200 cp a ply for KBNK_MEAN_DTM_GAIN: the
- * generic 20 cp a step left the pieces far away while the engine shuffled
- * against a lone king on the edge. Tuned in bench mate: with 20 / 0 it
- * converted 291 of the first 300 default KBNK positions, with 200 / 50
- * 297 (300 / 50 and 200 / 100 did worse on the failing games). */
-#define KBNK_KING_WEIGHT 200
-#define KBNK_KNIGHT_WEIGHT 50
+/* KBNK: centipawns per ply of kbnk_dtm_estimate, counted down from
+ * KBNK_DTM_CEILING. Estimates run from -37 to 69 plies: at the top the
+ * score stays below KNOWN_WIN_MAX; the few above 68 plies score as 68. The estimate replaced a push toward the bishop's
+ * corners (420 cp a step), the mean DTM by the lone king's square (200 cp
+ * a ply) and king (200 cp a step) and knight (50) proximity, which
+ * converted 980 of the 1000 default KBNK positions of bench mate (the
+ * engine shuffled with the lone king on an edge); this converts all 1000.
+ * (The weight is the old mean-DTM one; 300 cp a ply played no better on
+ * the 20 lost games with a 10th-percentile table.) */
+#define KBNK_DTM_WEIGHT 200
+#define KBNK_DTM_CEILING 65
 /* KPK: centipawns per rank of a won pawn's advance. */
 #define KPK_RANK_BONUS 20
 /* Opposite bishops, pawns only: scale added per extra pawn, up to 4 pawns. */
@@ -108,25 +99,9 @@ static int eval_kxk(const Position *pos, Color strong)
     return known_win(material_cp(pos, strong) + edge_push(wk) + close_bonus(sk, wk));
 }
 
-/* KBNK, by the lone king's square with a dark bishop (right corners a1 and
- * h8; a1 = 0, rank 1 first): tenths of a ply by which the mean distance to
- * mate over all won KBNK positions, strong side to move, lies below that
- * of the worst squares d4/e5 (counted once from this project's KBNK DTM
- * table). The wrong corners and the edges are far closer to mate than the
- * centre, which the diagonal distance alone rates like a wrong corner: a
- * perfect defender sits in the centre while the engine shuffled. */
-static const short KBNK_MEAN_DTM_GAIN[64] = {
-    278, 220, 160, 104,  73,  55,  53,  60,
-    220, 159,  92,  57,  34,  32,  41,  53,
-    160,  92,  49,  20,  10,  16,  32,  55,
-    104,  57,  20,   0,   0,  10,  34,  73,
-     73,  34,  10,   0,   0,  20,  57, 104,
-     55,  32,  16,  10,  20,  49,  92, 160,
-     53,  41,  32,  34,  57,  92, 159, 220,
-     60,  53,  55,  73, 104, 160, 220, 278,
-};
-
-/* KBNK: mate only happens in a corner of the bishop's colour. */
+/* KBNK: mate only happens in a corner of the bishop's colour; the
+ * generated table (kbnk_table.h) knows how close to it the kings and the
+ * knight stand. */
 static int eval_kbnk(const Position *pos, Color strong)
 {
     Color weak = !strong;
@@ -134,15 +109,14 @@ static int eval_kbnk(const Position *pos, Color strong)
         return VALUE_DRAW;
     Square sk = king_square(pos, strong), wk = king_square(pos, weak);
     Square knight = lsb(pieces(pos, strong, KNIGHT));
-    /* Mirror for a light bishop so that the right corners are a1 and h8. */
-    Square corner_wk = (pieces(pos, strong, BISHOP) & DARK_SQUARES) ? wk : flip_file(wk);
-    /* 7 in a right corner, 0 on the a8-h1 diagonal: every step along an
-     * edge toward a right corner gains, also out of a wrong corner. */
-    int diag = 7 - rank_of(corner_wk) - file_of(corner_wk);
-    int near = KBNK_KING_WEIGHT * (7 - distance(sk, wk)) + KBNK_KNIGHT_WEIGHT * (7 - distance(knight, wk));
-    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT] + near + KBNK_CORNER_WEIGHT * (diag < 0 ? -diag : diag) +
-            KBNK_MEAN_DTM_WEIGHT * KBNK_MEAN_DTM_GAIN[corner_wk];
-    return known_win(v);
+    /* The table has a light bishop: mirror the files for a dark one. */
+    if (pieces(pos, strong, BISHOP) & DARK_SQUARES) {
+        sk = flip_file(sk);
+        wk = flip_file(wk);
+        knight = flip_file(knight);
+    }
+    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT] + KBNK_DTM_WEIGHT * (KBNK_DTM_CEILING - kbnk_dtm_estimate(wk, sk, knight));
+    return known_win(v > 0 ? v : 0);
 }
 
 /* KPK: the exact result from the bitbase. */
