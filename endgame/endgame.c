@@ -19,10 +19,13 @@ typedef int (*EndgameScale)(const Position *pos, Color strong);
 #define KNOWN_WIN_MAX (VALUE_MATE_IN_MAX_PLY - 1)
 
 /* KBNK: centipawns per ply of kbnk_dtm_estimate, counted down from
- * KBNK_DTM_CEILING. Estimates run from -37 to 69 plies: at the top the
- * score stays below KNOWN_WIN_MAX; the few above 68 plies score as 68. The estimate replaced a push toward the bishop's
- * corners (420 cp a step), the mean DTM by the lone king's square (200 cp
- * a ply) and king (200 cp a step) and knight (50) proximity, which
+ * KBNK_DTM_CEILING. Over every legal placement the estimate runs from -37
+ * to 69 plies (1 to 59 with the lone king in check from the knight): at -37
+ * the score, 31050, stays below KNOWN_WIN_MAX; at 69 the term would drop
+ * below 0 and is clamped there, just under the 68 plies' 50 cp. The
+ * estimate replaced a push toward the bishop's corners (420 cp a step),
+ * the mean DTM by the lone king's square (200 cp a ply) and king (200 cp
+ * a step) and knight (50) proximity, which
  * converted 980 of the 1000 default KBNK positions of bench mate (the
  * engine shuffled with the lone king on an edge); this converts all 1000.
  * (The weight is the old mean-DTM one; 300 cp a ply played no better on

@@ -47,13 +47,17 @@ static void visit(const DtmEntry *e, void *ctx)
     int b = type_of(e->piece[2]) == BISHOP ? 2 : 3;
     int mirror = (square_bb(e->square[b]) & DARK_SQUARES) ? 7 : 0;
     int lone = e->square[1] ^ mirror, by[2] = {e->square[0] ^ mirror, e->square[5 - b] ^ mirror};
+    if (e->result.plies < 0 || e->result.plies >= MAX_PLIES) {
+        fprintf(stderr, "kbnk_dtm_table: DTM %d plies outside 0..%d\n", e->result.plies, MAX_PLIES - 1);
+        exit(1);
+    }
     for (int k = BY_KING; k <= BY_KNIGHT; k++)
         h->pair[k][lone][by[k]][e->result.plies]++;
     h->lone[lone][e->result.plies]++;
 }
 
-/* The percentile in plies; 0 for an empty histogram. */
-static int percentile(const unsigned *hist, int pct)
+/* The percentile in plies; `empty` for an empty histogram. */
+static int percentile(const unsigned *hist, int pct, int empty)
 {
     unsigned long long total = 0, acc = 0;
     for (int i = 0; i < MAX_PLIES; i++)
@@ -63,7 +67,7 @@ static int percentile(const unsigned *hist, int pct)
         if (acc * 100 >= total * (unsigned long long)pct)
             return i;
     }
-    return 0;
+    return empty;
 }
 
 static void print_pairs(const Histograms *h, int k, const char *name, int pct)
@@ -72,9 +76,14 @@ static void print_pairs(const Histograms *h, int k, const char *name, int pct)
     for (Square lone = 0; lone < 64; lone++) {
         if (kbnk_region_index(lone) < 0)
             continue; /* squares go up by rank, then file: the index order */
+        /* A square no legal position has (a knight giving check, kings
+         * adjacent) gets the lone king's own value, so that it moves the
+         * estimate by nothing: the evaluation may still meet the lone king
+         * in check from the knight, and a 0 there read as mate near. */
+        int neutral = percentile(h->lone[lone], pct, 0);
         printf("    /* lone king %c%d */\n    {", 'a' + file_of(lone), rank_of(lone) + 1);
         for (int sq = 0; sq < 64; sq++)
-            printf("%s%d,", sq % 8 ? " " : sq ? "\n     " : "", percentile(h->pair[k][lone][sq], pct));
+            printf("%s%d,", sq % 8 ? " " : sq ? "\n     " : "", percentile(h->pair[k][lone][sq], pct, neutral));
         printf("},\n");
     }
     printf("};\n\n");
@@ -101,13 +110,15 @@ int main(int argc, char **argv)
            " * position with the strong side to move and the bishop light-squared,\n"
            " * with the lone king on the square of region index i\n"
            " * (kbnk_region_index), and the strong king or the knight on s (a1 = 0,\n"
-           " * one rank a line, rank 1 first); 0 on squares no legal position has. */\n"
+           " * one rank a line, rank 1 first). Squares no legal position has\n"
+           " * (adjacent kings, a knight giving check) hold the lone king's own\n"
+           " * value, so kbnk_dtm_estimate rests on the other piece's square. */\n"
            "#include \"kbnk_table.h\"\n\n"
            "const short KBNK_LOW_DTM_LONE[KBNK_REGION_SIZE] = {\n   ",
            pct, pct == 1 ? "st" : pct == 2 ? "nd" : pct == 3 ? "rd" : "th");
     for (Square lone = 0; lone < 64; lone++)
         if (kbnk_region_index(lone) >= 0)
-            printf(" %d,", percentile(hist.lone[lone], pct));
+            printf(" %d,", percentile(hist.lone[lone], pct, 0));
     printf("\n};\n\n");
     print_pairs(&hist, BY_KING, "KBNK_LOW_DTM_KING", pct);
     print_pairs(&hist, BY_KNIGHT, "KBNK_LOW_DTM_KNIGHT", pct);
