@@ -8,8 +8,9 @@
  * seeded from S and i, so the output is deterministic for a seed); an
  * opening whose searched score is beyond +-300 cp is thrown away and drawn
  * again. Games end by mate, stalemate, the draw rules, or adjudication:
- * resign when both sides agree |score| >= 1000 for 8 plies in a row, draw
- * when |score| <= 10 for 16 plies in a row after ply 80, draw at ply 400.
+ * resign when both sides' searches agree that one side leads by >= 1000
+ * cp for 8 plies in a row, draw when |score| <= 10 for 16 plies in a row
+ * after ply 80, draw at ply 400.
  * Written per position: "FEN;R;V" with R = 1.0, 0.5, 0.0 the result and V
  * the searched score in centipawns (clamped to +-2000), both from White's
  * view (the tuner may blend V into its target).
@@ -145,11 +146,24 @@ static int rules_result(const Position *pos)
     return -1;
 }
 
+/* Consecutive plies whose score (White's view) is at least RESIGN_SCORE
+ * for one side: positive while White wins, negative while Black wins; a
+ * smaller score or a change of sign starts over, so both sides' searches
+ * agree on the winner before the game is adjudicated. */
+static int resign_streak(int streak, int white)
+{
+    if (white >= RESIGN_SCORE)
+        return streak > 0 ? streak + 1 : 1;
+    if (white <= -RESIGN_SCORE)
+        return streak < 0 ? streak - 1 : -1;
+    return 0;
+}
+
 /* Plays one game from pos; records quiet positions; returns the result in
  * half points from White's view. */
 static int play_game(Searcher *s, Position *pos, const Config *cfg, GameRecord *rec)
 {
-    int resign_count = 0, draw_count = 0;
+    int resign = 0, draw_count = 0;
     for (int ply = RANDOM_PLIES;; ply++) {
         int result = rules_result(pos);
         if (result >= 0)
@@ -159,10 +173,10 @@ static int play_game(Searcher *s, Position *pos, const Config *cfg, GameRecord *
         int score;
         Move best = search_move(s, pos, cfg->nodes, &score);
         int white = pos->side == WHITE ? score : -score;
-        resign_count = abs(score) >= RESIGN_SCORE ? resign_count + 1 : 0;
+        resign = resign_streak(resign, white);
         draw_count = abs(score) <= DRAW_SCORE && ply >= DRAW_MIN_PLY ? draw_count + 1 : 0;
-        if (resign_count >= RESIGN_PLIES)
-            return white > 0 ? 2 : 0;
+        if (abs(resign) >= RESIGN_PLIES)
+            return resign > 0 ? 2 : 0;
         if (draw_count >= DRAW_PLIES)
             return 1;
         if (ply >= SKIP_PLIES && is_quiet(pos, best)) {
