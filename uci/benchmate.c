@@ -23,7 +23,7 @@
 
 typedef struct {
     const char *ending; /* NULL = all */
-    int positions;
+    int positions;      /* 0 with --fens and no --positions: the whole file */
     SearchLimits limits;
     uint64_t seed;
     FILE *pgn;
@@ -253,10 +253,13 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     int mates = 0, stalemates = 0, draws = 0, worst_plies = 0, worst_opt = 0;
     double sum_plies = 0, sum_opt = 0, worst = 0;
     int64_t start = now_ms();
-    if (!pos || !g)
-        return 1;
     int played = 0;
-    for (int i = 0; i < cfg->positions && next_position(cfg, code, &rng, pos); i++, played++) {
+    if (!pos || !g) {
+        free(pos);
+        free(g);
+        return 1;
+    }
+    for (int i = 0; (!cfg->positions || i < cfg->positions) && next_position(cfg, code, &rng, pos); i++, played++) {
         DtmResult opt;
         dtm_probe(pos, &opt);
         pos_get_fen(pos, fen);
@@ -283,12 +286,19 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
             write_pgn(cfg->pgn, event, i + 1, fen, g, strong,
                       result_text(g->end == END_MATE, strong));
         }
-        fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
+        if (cfg->positions)
+            fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
+        else
+            fprintf(stderr, "\r%s %d", code, i + 1);
     }
     fprintf(stderr, "\n");
     double secs = (now_ms() - start) / 1000.0;
-    if (!played)
-        return 0;
+    if (!played) { /* only a --fens file runs out */
+        fprintf(stderr, "bench mate: the FEN file has no won position with a table\n");
+        free(pos);
+        free(g);
+        return 1;
+    }
     printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
            "ratio=%.3f worst=%.2f time=%.1fs\n",
            code, played, mates, 100.0 * mates / played, stalemates, draws,
@@ -347,7 +357,7 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 static int usage(const char *msg)
 {
     fprintf(stderr, "bench mate: %s\nusage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] "
-                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend]\n",
+                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n",
             msg);
     return 1;
 }
@@ -359,6 +369,7 @@ static int parse_args(int argc, char **argv, Config *cfg)
     cfg->seed = DEFAULT_SEED;
     cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
+    bool ending_given = false, positions_given = false;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t x;
@@ -371,15 +382,17 @@ static int parse_args(int argc, char **argv, Config *cfg)
             return usage("missing value after an option");
         i++;
         if (!strcmp(a, "--ending")) {
+            ending_given = true;
             cfg->ending = NULL;
             for (int e = 0; e < ENDING_COUNT; e++)
                 if (!strcasecmp(v, ENDINGS[e]))
                     cfg->ending = ENDINGS[e];
             if (!cfg->ending && strcasecmp(v, "all"))
                 return usage("unknown ending");
-        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x))
+        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x)) {
             cfg->positions = (int)x;
-        else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x))
+            positions_given = true;
+        } else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x))
             cfg->limits.depth = (int)x;
         else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x))
             cfg->limits.nodes = x;
@@ -394,12 +407,19 @@ static int parse_args(int argc, char **argv, Config *cfg)
         else
             return usage("bad option or value");
     }
+    if (fens_path && (ending_given || cfg->defend))
+        return usage("--fens takes its positions from the file: no --ending or --defend with it");
+    if (fens_path && !positions_given)
+        cfg->positions = 0;
     if (!cfg->limits.depth && !cfg->limits.nodes && !cfg->limits.movetime)
         cfg->limits.nodes = DEFAULT_NODES;
     if (pgn_path && !(cfg->pgn = fopen(pgn_path, "w")))
         return usage("cannot write the PGN file");
-    if (fens_path && !(cfg->fens = fopen(fens_path, "r")))
+    if (fens_path && !(cfg->fens = fopen(fens_path, "r"))) {
+        if (cfg->pgn)
+            fclose(cfg->pgn);
         return usage("cannot read the FEN file");
+    }
     return 0;
 }
 

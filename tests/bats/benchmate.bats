@@ -72,6 +72,31 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     [ "$status" -eq 1 ]
 }
 
+@test "bench mate --fens plays every won line without --positions, the first N with it" {
+    fens="$BATS_TEST_TMPDIR/many.txt"
+    # 105 KQK mates in 1 (one more than the default of 100 random games).
+    for i in $(seq 105); do echo '6k1/8/6K1/8/8/8/8/Q7 w - - 0 1'; done > "$fens"
+    run "$KS" bench mate --fens "$fens" --nodes 1000
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"FENS: positions=105 mates=105 "* ]]
+    run "$KS" bench mate --fens "$fens" --nodes 1000 --positions 3
+    [[ "$output" == *"FENS: positions=3 mates=3 "* ]]
+}
+
+@test "bench mate --fens fails with a message on a file with no usable line" {
+    fens="$BATS_TEST_TMPDIR/none.txt"
+    : > "$fens"
+    run "$KS" bench mate --fens "$fens"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"no won position"* ]]
+    [[ "$output" != *"FENS:"* ]]
+    # A drawn KBK position and a bad FEN only.
+    printf '%s\n' '8/8/8/4k3/8/8/3BK3/8 w - - 0 1' 'not a fen' > "$fens"
+    run "$KS" bench mate --fens "$fens"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"no won position"* ]]
+}
+
 @test "bench mate rejects bad options" {
     run "$KS" bench mate --ending KXYZ
     [ "$status" -eq 1 ]
@@ -79,6 +104,16 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     [ "$status" -eq 1 ]
     run "$KS" bench mate --nodes
     [ "$status" -eq 1 ]
+    # --fens brings its own positions: no --ending or --defend with it.
+    fens="$BATS_TEST_TMPDIR/one.txt"
+    echo '6k1/8/6K1/8/8/8/8/Q7 w - - 0 1' > "$fens"
+    run "$KS" bench mate --fens "$fens" --ending KQK
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"usage:"* ]]
+    [[ "$output" != *"FENS:"* ]]
+    run "$KS" bench mate --defend --fens "$fens"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"usage:"* ]]
 }
 
 # With Tablebases on, both sides play the table's moves: the game lasts
