@@ -317,38 +317,65 @@ static char *read_text(const char *path)
 
 static bool is_ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
 
+/* The next "S(" that starts a weight at or after p: not inside a comment,
+ * not the tail of a longer name, with a ")" after it; NULL if none. */
+static const char *next_weight(const char *text, const char *p)
+{
+    for (; *p; p++) {
+        if (p[0] == '/' && p[1] == '*') {
+            const char *end = strstr(p + 2, "*/");
+            if (!end)
+                return NULL;
+            p = end + 1;
+        } else if (p[0] == '/' && p[1] == '/') {
+            p += strcspn(p, "\n");
+            if (!*p)
+                return NULL;
+        } else if (p[0] == 'S' && p[1] == '(' && (p == text || !is_ident_char(p[-1])) && strchr(p, ')'))
+            return p;
+    }
+    return NULL;
+}
+
 /* Copies the weights file with its k-th "S(mg, eg)" replaced by weight k
- * (PSQT entries padded to columns). False unless there are exactly TP_NB. */
+ * (PSQT entries padded to columns). Writes nothing and returns false (with
+ * a message) unless the file has exactly TP_NB of them outside comments. */
 static bool write_weights(const char *in_path, const char *out_path, const Weights *w)
 {
     char *text = read_text(in_path);
-    FILE *out = text ? fopen(out_path, "w") : NULL;
+    if (!text) {
+        fprintf(stderr, "tune: cannot read %s\n", in_path);
+        return false;
+    }
+    int found = 0;
+    for (const char *hit = text; (hit = next_weight(text, hit)) != NULL; hit += 2)
+        found++;
+    FILE *out = found == TP_NB ? fopen(out_path, "w") : NULL;
     if (!out) {
+        if (found != TP_NB)
+            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found,
+                    TP_NB, out_path);
+        else
+            fprintf(stderr, "tune: cannot write %s\n", out_path);
         free(text);
         return false;
     }
-    int k = 0;
     const char *p = text;
-    for (const char *hit; (hit = strstr(p, "S(")) != NULL;) {
-        const char *close = strchr(hit, ')');
-        bool token = (hit == text || !is_ident_char(hit[-1])) && close;
+    for (int k = 0; k < TP_NB; k++) {
+        const char *hit = next_weight(text, p);
         fwrite(p, 1, (size_t)(hit - p), out);
-        if (!token || k >= TP_NB) {
-            fputs("S(", out);
-            p = hit + 2;
-            k += token;
-            continue;
-        }
         int mg = (int)lround(w->mg[k]), eg = (int)lround(w->eg[k]);
         bool psqt = k >= TP_PSQT && k < TP_PSQT + 6 * 32; /* tables laid out as diagrams */
         fprintf(out, psqt ? "S(%3d, %3d)" : "S(%d, %d)", mg, eg);
-        k++;
-        p = close + 1;
+        p = strchr(hit, ')') + 1;
     }
     fputs(p, out);
-    fclose(out);
+    bool ok = !ferror(out);
+    ok &= fclose(out) == 0;
     free(text);
-    return k == TP_NB;
+    if (!ok)
+        fprintf(stderr, "tune: error writing %s\n", out_path);
+    return ok;
 }
 
 static bool parse_args(int argc, char **argv, Config *cfg)
@@ -427,11 +454,8 @@ int main(int argc, char **argv)
     fprintf(stderr, "error before: train %.6f valid %.6f\n", before, before_valid);
     fprintf(stderr, "error after:  train %.6f valid %.6f\n", dataset_error(&train_set, &w, k),
             dataset_error(&valid_set, &w, k));
-    if (!write_weights(cfg.weights, cfg.out, &w)) {
-        fprintf(stderr, "tune: cannot rewrite %s into %s (S() count differs from %d?)\n", cfg.weights, cfg.out,
-                TP_NB);
+    if (!write_weights(cfg.weights, cfg.out, &w))
         return 1;
-    }
     fprintf(stderr, "wrote %s (%d weights, mg and eg)\n", cfg.out, TP_NB);
     return 0;
 }
