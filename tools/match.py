@@ -117,7 +117,10 @@ def main():
     ap.add_argument("--option2", action="append", default=[])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--tc", default="10+0.1")
-    ap.add_argument("--nodes", type=int, help="fixed nodes per move instead of --tc: immune to machine load")
+    ap.add_argument("--nodes", type=int,
+                    help="fixed nodes per move (> 0) instead of --tc: immune to machine load. For UCI "
+                         "self-play (--engine2): xboard opponents (fairymax, phalanx) may not honour a "
+                         "node limit")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", help="EPD file of start positions")
     ap.add_argument("--pgn", default="match.pgn")
@@ -125,6 +128,8 @@ def main():
     ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
     a = ap.parse_args()
 
+    if a.nodes is not None and a.nodes <= 0:
+        ap.error("--nodes must be positive")
     if a.summary:
         sys.exit(0 if report(a.summary, a.name) else 1)
     if not a.runner or not shutil.which(a.runner):
@@ -141,7 +146,7 @@ def main():
         cmd += ["-engine", f"name={a.opponent}"] + spec
     else:
         ap.error("give --opponent or --engine2")
-    limit = [f"tc={a.tc}"] if not a.nodes else ["tc=inf", f"nodes={a.nodes}"]
+    limit = [f"tc={a.tc}"] if a.nodes is None else ["tc=inf", f"nodes={a.nodes}"]
     cmd += ["-each"] + limit + ["-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
     cmd += ["-concurrency", str(a.concurrency), "-recover"]
     if fast:
