@@ -22,14 +22,10 @@ typedef int (*EndgameScale)(const Position *pos, Color strong);
  * KBNK_DTM_CEILING. Over every legal placement the estimate runs from -37
  * to 69 plies (1 to 59 with the lone king in check from the knight): at -37
  * the score, 31050, stays below KNOWN_WIN_MAX; at 69 the term would drop
- * below 0 and is clamped there, just under the 68 plies' 50 cp. The
- * estimate replaced a push toward the bishop's corners (420 cp a step),
- * the mean DTM by the lone king's square (200 cp a ply) and king (200 cp
- * a step) and knight (50) proximity, which
- * converted 980 of the 1000 default KBNK positions of bench mate (the
- * engine shuffled with the lone king on an edge); this converts all 1000.
- * (The weight is the old mean-DTM one; 300 cp a ply played no better on
- * the 20 lost games with a 10th-percentile table.) */
+ * below 0 and is clamped there, just under the 68 plies' 50 cp. A low
+ * percentile rather than the mean (the previous table) rates a king pair
+ * by the well-placed minor pieces the search can reach; the weight is the
+ * old mean-DTM one (300 cp a ply played no better on the lost games). */
 #define KBNK_DTM_WEIGHT 200
 #define KBNK_DTM_CEILING 65
 /* KPK: centipawns per rank of a won pawn's advance. */
