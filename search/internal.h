@@ -89,5 +89,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
 void update_pv(Stack *ss, Move move, const Stack *child);
 uint64_t total_nodes(const struct Searcher *s);
 bool out_of_time(SearchThread *t);
+/* Fills the late-move reduction table (search_init calls it). */
+void lmr_init(void);
 
 #endif

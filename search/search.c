@@ -7,10 +7,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "endgame/endgame.h"
+#include "engine/bitboard.h"
+#include "eval/evaluate.h"
 #include "internal.h"
+#include "tablebase/dtm.h"
+#include "tablebase/kpk.h"
 #include "tb.h"
 
 static void *pool_worker(void *arg);
+
+void search_init(void)
+{
+    /* Each step reads the tables of the ones before it. */
+    bitboard_init();
+    position_init();
+    kpk_init();
+    dtm_init();
+    endgame_init();
+    eval_init();
+    lmr_init();
+}
 
 Searcher *search_create(size_t hash_mb)
 {

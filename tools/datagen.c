@@ -25,14 +25,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "endgame/endgame.h"
-#include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "eval/evaluate.h"
 #include "search/search.h"
-#include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
 
 #define RANDOM_PLIES 8
 #define OPENING_LIMIT 300
@@ -256,12 +252,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: datagen --out FILE [--games N] [--seed S] [--nodes N] [--minutes M] [--hash MB]\n");
         return 1;
     }
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init();
-    endgame_init();
-    eval_init();
     search_init();
     Searcher *s = search_create(cfg.hash_mb);
     Position *pos = malloc(sizeof *pos);

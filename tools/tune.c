@@ -32,13 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "endgame/endgame.h"
-#include "engine/bitboard.h"
 #include "engine/position.h"
 #include "eval/evaluate.h"
 #include "eval/tune.h"
-#include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
+#include "search/search.h"
 
 #define MAX_DATA_FILES 8
 /* Validation: every 10th block of 2000 lines. Positions of one game are
@@ -417,12 +414,7 @@ int main(int argc, char **argv)
                         "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
         return 1;
     }
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init();
-    endgame_init();
-    eval_init();
+    search_init();
 
     static Dataset train_set, valid_set;
     static Weights w;

@@ -3,14 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/bitboard.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "endgame/endgame.h"
-#include "eval/evaluate.h"
 #include "search/search.h"
-#include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
 #include "uci/bench.h"
 #include "uci/benchmate.h"
 #include "uci/tbcmd.h"
@@ -44,12 +39,6 @@ static int perft_main(int argc, char **argv)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init(); /* registers the DTM tables; builds nothing */
-    endgame_init();
-    eval_init();
     search_init();
 
     if (argc >= 2 && !strcmp(argv[1], "tb"))
