@@ -29,7 +29,7 @@ static int ilog2_fixed(unsigned x)
     return intpart * 256 + frac;
 }
 
-void search_init(void)
+void lmr_init(void)
 {
     /* r = 0.75 + ln(d) ln(m) / 2.25 (the shape used by most engines);
      * ln = log2 * 0.693; in 1/256 units: ln(d)ln(m) = l2(d)l2(m) * 0.48. */
@@ -296,6 +296,21 @@ static bool is_draw(const Position *pos, int ply)
     return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
 }
 
+/* Pruning and reduction margins (centipawns; depths in plies). Each was
+ * kept by a self-play match; see the commit messages. */
+#define RFP_MAX_DEPTH 7
+#define RFP_MARGIN 80           /* per ply of depth */
+#define MOVE_PRUNE_MAX_DEPTH 8  /* late-move, futility and quiet SEE pruning */
+#define FUTILITY_MARGIN 100     /* plus this much per ply */
+#define SEE_QUIET_MARGIN 60     /* per ply */
+#define SEE_NOISY_MAX_DEPTH 6
+#define SEE_NOISY_MARGIN 100    /* per ply */
+#define IIR_MIN_DEPTH 4
+#define SE_MIN_DEPTH 8
+#define SE_TT_DEPTH_SLACK 3     /* the TT entry may be this much shallower */
+#define SE_MARGIN 2             /* per ply, below the TT value */
+#define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
+
 enum { SE_MULTI_CUT = -2 };
 
 /* Singular extensions (chessprogramming wiki, "Singular Extensions"): the
@@ -306,13 +321,112 @@ enum { SE_MULTI_CUT = -2 };
 static int singular_extension(SearchThread *t, Move tt_move, int tt_value, int beta, int depth, int ply, bool cut_node)
 {
     Stack *ss = &t->stack[ply];
-    int singular_beta = tt_value - 2 * depth;
+    int singular_beta = tt_value - SE_MARGIN * depth;
     ss->excluded = tt_move;
     int v = alphabeta(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
     ss->excluded = MOVE_NONE;
     if (v < singular_beta)
         return 1;
     return singular_beta >= beta ? SE_MULTI_CUT : 0;
+}
+
+/* Cuts a non-PV node not in check before its moves are searched: reverse
+ * futility pruning, then null-move pruning (not in pawn-only endings, for
+ * zugzwang). Returns the node's score, or VALUE_NONE to search it. */
+static int prune_node(SearchThread *t, int beta, int eval, bool improving, int depth, int ply, bool cut_node)
+{
+    Position *pos = &t->pos;
+    Stack *ss = &t->stack[ply];
+    if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
+        return eval;
+    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && non_pawn_material(pos, pos->side)
+        && beta > -VALUE_MATE_IN_MAX_PLY) {
+        int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+        ss->move = MOVE_NULL;
+        ss->cont = NULL;
+        pos_make_null(pos);
+        int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+        pos_unmake_null(pos);
+        if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
+            return 0;
+        if (v >= beta)
+            return v >= VALUE_MATE_IN_MAX_PLY ? beta : v; /* no unproven mates */
+    }
+    return VALUE_NONE;
+}
+
+/* Whether a later move of a non-PV node not in check is skipped unsearched:
+ * quiet non-checks by late-move pruning (nquiets already tried), futility
+ * and SEE; captures and checks by SEE alone. */
+static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int depth, int nquiets, int eval,
+                       int alpha, bool improving)
+{
+    if (quiet && !checks) {
+        if (depth > MOVE_PRUNE_MAX_DEPTH)
+            return false;
+        return nquiets >= 3 + depth * depth / (2 - improving) || eval + FUTILITY_MARGIN * (1 + depth) <= alpha
+            || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
+    }
+    return depth <= SEE_NOISY_MAX_DEPTH && !see_ge(pos, m, -SEE_NOISY_MARGIN * depth);
+}
+
+/* Late-move reduction in plies of the quiet move at index i (hist: its
+ * history score), leaving at least one ply of new_depth. */
+static int reduction(int depth, int i, bool pv_node, bool cut_node, bool improving, int hist, int new_depth)
+{
+    int r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
+    r += !pv_node + cut_node - improving;
+    r -= hist / LMR_HISTORY_DIVISOR;
+    return r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+}
+
+/* PVS for a move already made: the first move with the full window, the
+ * others with a null window at new_depth - r, re-searched at full depth
+ * and then with the full window when they beat alpha. Returns the score
+ * from the side that made the move. */
+static int search_made_move(SearchThread *t, int alpha, int beta, int new_depth, int r, bool first, int ply,
+                            bool pv_node, bool cut_node)
+{
+    if (first)
+        return -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+    int v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+    if (v > alpha && r > 0)
+        v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+    if (v > alpha && pv_node)
+        v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
+    return v;
+}
+
+/* The node's TT entry when it can end the node at once (non-PV, deep
+ * enough, a bound on the right side). In a singular-extension verification
+ * search the TT entry is the parent's own, so it never cuts there. */
+static bool tt_cutoff(const TTHit *hit, int tt_value, int alpha, int beta, int depth, bool pv_node, Move excluded)
+{
+    return !pv_node && !excluded && hit->depth >= depth && tt_value != VALUE_NONE
+        && (hit->bound == BOUND_EXACT || (hit->bound == BOUND_LOWER && tt_value >= beta)
+            || (hit->bound == BOUND_UPPER && tt_value <= alpha));
+}
+
+/* The node's first steps, before any move: stop, draws, TT or tablebase
+ * scores, mate distance pruning. Returns a score that ends the node, or
+ * VALUE_NONE; may narrow alpha and beta. */
+static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool check)
+{
+    Position *pos = &t->pos;
+    if (out_of_time(t))
+        return 0;
+    if (is_draw(pos, ply))
+        return VALUE_DRAW;
+    if (ply >= MAX_PLY)
+        return check ? VALUE_DRAW : evaluate(pos);
+    int tb_value;
+    if (t->searcher->tb_enabled && tb_probe(pos, ply, &tb_value)) {
+        t->tbhits++;
+        return tb_value;
+    }
+    *alpha = *alpha > -VALUE_MATE + ply ? *alpha : -VALUE_MATE + ply;
+    *beta = *beta < VALUE_MATE - ply - 1 ? *beta : VALUE_MATE - ply - 1;
+    return *alpha >= *beta ? *alpha : VALUE_NONE;
 }
 
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
@@ -330,68 +444,31 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
     if (ply > t->seldepth)
         t->seldepth = ply;
+    int early = node_entry(t, &alpha, &beta, ply, check);
+    if (early != VALUE_NONE)
+        return early;
 
-    if (out_of_time(t))
-        return 0;
-    if (is_draw(pos, ply))
-        return VALUE_DRAW;
-    if (ply >= MAX_PLY)
-        return check ? VALUE_DRAW : evaluate(pos);
-    int tb_value;
-    if (s->tb_enabled && tb_probe(pos, ply, &tb_value)) {
-        t->tbhits++;
-        return tb_value;
-    }
-
-    /* Mate distance pruning. */
-    alpha = alpha > -VALUE_MATE + ply ? alpha : -VALUE_MATE + ply;
-    beta = beta < VALUE_MATE - ply - 1 ? beta : VALUE_MATE - ply - 1;
-    if (alpha >= beta)
-        return alpha;
-
-    /* In a singular-extension verification search the TT entry is the
-     * parent's own, so it neither cuts nor is overwritten. */
     Move excluded = ss->excluded;
     TTHit hit;
     bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
     int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (tt_hit && !pv_node && !excluded && hit.depth >= depth && tt_value != VALUE_NONE
-        && (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && tt_value >= beta)
-            || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
+    if (tt_hit && tt_cutoff(&hit, tt_value, alpha, beta, depth, pv_node, excluded))
         return tt_value;
 
-    int eval = VALUE_NONE;
-    if (!check) {
-        /* The raw static eval, not one raised by a TT bound: a shallow
-         * bound that missed a mate would feed reverse futility pruning. */
-        eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
-    }
+    /* The raw static eval, not one raised by a TT bound: a shallow bound
+     * that missed a mate would feed reverse futility pruning. */
+    int eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
     ss->static_eval = eval;
     bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
                   && eval > t->stack[ply - 2].static_eval;
-
     if (!pv_node && !check && !excluded) {
-        /* Reverse futility pruning. */
-        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
-            return eval;
-        /* Null move pruning (not in pawn-only endings: zugzwang). */
-        if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && non_pawn_material(pos, pos->side)
-            && beta > -VALUE_MATE_IN_MAX_PLY) {
-            int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
-            ss->move = MOVE_NULL;
-            ss->cont = NULL;
-            pos_make_null(pos);
-            int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
-            pos_unmake_null(pos);
-            if (atomic_load_explicit(&s->stop, memory_order_relaxed))
-                return 0;
-            if (v >= beta)
-                return v >= VALUE_MATE_IN_MAX_PLY ? beta : v;
-        }
+        int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
+        if (v != VALUE_NONE)
+            return v;
     }
     /* Internal iterative reduction: no TT move means a poorly known node. */
-    if (depth >= 4 && !tt_move && !excluded)
+    if (depth >= IIR_MIN_DEPTH && !tt_move && !excluded)
         depth--;
 
     MoveList l;
@@ -410,50 +487,26 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             continue;
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
-
-        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && i > 0) {
-            if (quiet && !checks) {
-                if (depth <= 8 && nquiets >= 3 + depth * depth / (2 - improving))
-                    continue; /* late-move pruning */
-                if (depth <= 8 && eval + 100 + 100 * depth <= alpha)
-                    continue; /* futility */
-                if (depth <= 8 && !see_ge(pos, m, -60 * depth))
-                    continue;
-            } else if (depth <= 6 && !see_ge(pos, m, -100 * depth))
-                continue;
-        }
+        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && i > 0
+            && prune_move(pos, m, quiet, checks, depth, nquiets, eval, alpha, improving))
+            continue;
 
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
-        if (m == tt_move && !excluded && depth >= 8 && ply < 2 * t->root_depth && hit.depth >= depth - 3
-            && (hit.bound & BOUND_LOWER) && abs(tt_value) < VALUE_KNOWN_WIN) {
+        if (m == tt_move && !excluded && depth >= SE_MIN_DEPTH && ply < 2 * t->root_depth
+            && hit.depth >= depth - SE_TT_DEPTH_SLACK && (hit.bound & BOUND_LOWER) && abs(tt_value) < VALUE_KNOWN_WIN) {
             int se = singular_extension(t, m, tt_value, beta, depth, ply, cut_node);
             if (atomic_load_explicit(&s->stop, memory_order_relaxed))
                 return 0;
             if (se == SE_MULTI_CUT)
-                return tt_value - 2 * depth;
+                return tt_value - SE_MARGIN * depth;
             ext = se > ext ? se : ext;
         }
-        int hist = quiet ? quiet_history(t, ss, m) : 0;
+        int new_depth = depth - 1 + ext;
+        int r = i > 0 && depth >= 3 && i >= 1 + pv_node && quiet
+              ? reduction(depth, i, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) : 0;
         set_stack_move(t, ss, m);
         pos_make(pos, m);
-        int new_depth = depth - 1 + ext;
-        int v;
-        if (i == 0)
-            v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
-        else {
-            int r = 0;
-            if (depth >= 3 && i >= 1 + pv_node && quiet) {
-                r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
-                r += !pv_node + cut_node - improving;
-                r -= hist / 8000;
-                r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
-            }
-            v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-            if (v > alpha && r > 0)
-                v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-            if (v > alpha && pv_node)
-                v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
-        }
+        int v = search_made_move(t, alpha, beta, new_depth, r, i == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
