@@ -19,13 +19,14 @@ typedef int (*EndgameScale)(const Position *pos, Color strong);
 #define KNOWN_WIN_MAX (VALUE_MATE_IN_MAX_PLY - 1)
 
 /* KBNK: centipawns per ply of kbnk_dtm_estimate, counted down from
- * KBNK_DTM_CEILING. Over every legal placement the estimate runs from -37
- * to 69 plies (1 to 59 with the lone king in check from the knight): at -37
- * the score, 31050, stays below KNOWN_WIN_MAX; at 69 the term would drop
- * below 0 and is clamped there, just under the 68 plies' 50 cp. A low
- * percentile rather than the mean (the previous table) rates a king pair
- * by the well-placed minor pieces the search can reach; the weight is the
- * old mean-DTM one (300 cp a ply played no better on the lost games). */
+ * KBNK_DTM_CEILING. Over every placement with the kings apart the estimate
+ * runs from -11 to 79 plies: at -11 the score, 25850, stays below
+ * KNOWN_WIN_MAX; above 68 the term would drop below 0 and is clamped there,
+ * just under the 68 plies' 50 cp. A low percentile rather than the mean
+ * (the previous table) rates a king pair by the well-placed pieces the
+ * search can reach; the weight is the old mean-DTM one (300 cp a ply
+ * played no better: 1998 mates of 2000 bench mate KBNK games either way,
+ * before KBNK_MAX_GAIN). */
 #define KBNK_DTM_WEIGHT 200
 #define KBNK_DTM_CEILING 65
 /* KPK: centipawns per rank of a won pawn's advance. */
@@ -107,14 +108,15 @@ static int eval_kbnk(const Position *pos, Color strong)
     if (stalemated(pos, weak))
         return VALUE_DRAW;
     Square sk = king_square(pos, strong), wk = king_square(pos, weak);
-    Square knight = lsb(pieces(pos, strong, KNIGHT));
+    Square knight = lsb(pieces(pos, strong, KNIGHT)), bishop = lsb(pieces(pos, strong, BISHOP));
     /* The table has a light bishop: mirror the files for a dark one. */
-    if (pieces(pos, strong, BISHOP) & DARK_SQUARES) {
+    if (square_bb(bishop) & DARK_SQUARES) {
         sk = flip_file(sk);
         wk = flip_file(wk);
         knight = flip_file(knight);
+        bishop = flip_file(bishop);
     }
-    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT] + KBNK_DTM_WEIGHT * (KBNK_DTM_CEILING - kbnk_dtm_estimate(wk, sk, knight));
+    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT] + KBNK_DTM_WEIGHT * (KBNK_DTM_CEILING - kbnk_dtm_estimate(wk, sk, knight, bishop));
     return known_win(v > 0 ? v : 0);
 }
 

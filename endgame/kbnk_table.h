@@ -16,10 +16,11 @@
 /* Generated (endgame/kbnk_table.c): a low percentile (the 2nd) of DTM in
  * plies over all won KBNK positions, strong side to move, bishop
  * light-squared, by kbnk_region_index(lone king) alone, and with the
- * strong king's or the knight's square (a1 = 0). */
+ * strong king's, the knight's or the bishop's square (a1 = 0). */
 extern const short KBNK_LOW_DTM_LONE[KBNK_REGION_SIZE];
 extern const short KBNK_LOW_DTM_KING[KBNK_REGION_SIZE][64];
 extern const short KBNK_LOW_DTM_KNIGHT[KBNK_REGION_SIZE][64];
+extern const short KBNK_LOW_DTM_BISHOP[KBNK_REGION_SIZE][64];
 
 /* 0..KBNK_REGION_SIZE-1 for a square of the stored triangle, else -1;
  * the index grows with the square. Inline so that the generator needs
@@ -32,14 +33,14 @@ static inline int kbnk_region_index(Square s)
 }
 
 /* Estimated DTM in plies of a won KBNK position, squares a1 = 0, bishop
- * light-squared (mirror the files first for a dark one): the value by the
- * two kings, plus how far the knight's square moves the value by the lone
- * king alone. The statistics are over positions with the strong side to
- * move; with the lone king to move the result still ranks the squares.
- * Where the knight gives check (no such statistic) it moves nothing, so
- * the result is the kings' value. Over every legal placement the result
- * runs from -37 to 69 plies (a low percentile summed, so it can fall
- * below 0); 1 to 59 with the lone king in check. */
-int kbnk_dtm_estimate(Square lone, Square strong_king, Square knight);
+ * light-squared (mirror the files first for a dark one): the lone king's
+ * value, plus for the strong king, the knight and the bishop how far its
+ * square moves that value, each gain capped at KBNK_MAX_GAIN plies
+ * (kbnk.c says why). The statistics are over positions with the strong side
+ * to move; with the lone king to move the result still ranks the squares.
+ * A square no position has (the knight giving check) moves nothing. Over
+ * every placement with the kings apart the result runs from -11 to 79
+ * plies (low percentiles summed, so it can fall below 0). */
+int kbnk_dtm_estimate(Square lone, Square strong_king, Square knight, Square bishop);
 
 #endif

@@ -1,6 +1,7 @@
 /* Developer tool, never shipped: prints endgame/kbnk_table.c, a low
  * percentile of the distance to mate of won KBNK positions by the lone
- * king's square and the square of the strong king or of the knight.
+ * king's square and the square of the strong king, the knight or the
+ * bishop.
  *
  * Builds this project's KBNK DTM table (tablebase/), visits every legal
  * position with White (the bishop and knight side) to move and winning,
@@ -8,7 +9,8 @@
  * bishop is always light-squared (mating corners a8 and h1), and takes the
  * KBNK_PERCENTILE-th percentile of the DTM in plies over all such
  * positions with the lone king on a given square, and with the lone king
- * and the strong king (or the knight) on a given pair of squares. Printed
+ * and the strong king (or the knight, or the bishop) on a given pair of
+ * squares. Printed
  * in plies for the lone king on the 20 squares of
  * kbnk_region_index; the other 44 follow by the symmetries that keep
  * square colours, which leave these statistics unchanged. Build and run:
@@ -32,10 +34,10 @@
 #define KBNK_PERCENTILE 2
 #define MAX_PLIES 128 /* above the longest KBNK mate, 66 plies */
 
-enum { BY_KING, BY_KNIGHT };
+enum { BY_KING, BY_KNIGHT, BY_BISHOP, BY_NB };
 
 typedef struct {
-    unsigned pair[2][64][64][MAX_PLIES]; /* positions by DTM in plies */
+    unsigned pair[BY_NB][64][64][MAX_PLIES]; /* positions by DTM in plies */
     unsigned lone[64][MAX_PLIES];
 } Histograms;
 
@@ -46,12 +48,13 @@ static void visit(const DtmEntry *e, void *ctx)
         return;
     int b = type_of(e->piece[2]) == BISHOP ? 2 : 3;
     int mirror = (square_bb(e->square[b]) & DARK_SQUARES) ? 7 : 0;
-    int lone = e->square[1] ^ mirror, by[2] = {e->square[0] ^ mirror, e->square[5 - b] ^ mirror};
+    int lone = e->square[1] ^ mirror;
+    int by[BY_NB] = {e->square[0] ^ mirror, e->square[5 - b] ^ mirror, e->square[b] ^ mirror};
     if (e->result.plies < 0 || e->result.plies >= MAX_PLIES) {
         fprintf(stderr, "kbnk_dtm_table: DTM %d plies outside 0..%d\n", e->result.plies, MAX_PLIES - 1);
         exit(1);
     }
-    for (int k = BY_KING; k <= BY_KNIGHT; k++)
+    for (int k = BY_KING; k < BY_NB; k++)
         h->pair[k][lone][by[k]][e->result.plies]++;
     h->lone[lone][e->result.plies]++;
 }
@@ -109,10 +112,11 @@ int main(int argc, char **argv)
            " * The %d%s percentile of DTM in plies over every won KBNK\n"
            " * position with the strong side to move and the bishop light-squared,\n"
            " * with the lone king on the square of region index i\n"
-           " * (kbnk_region_index), and the strong king or the knight on s (a1 = 0,\n"
-           " * one rank a line, rank 1 first). Squares no legal position has\n"
-           " * (adjacent kings, a knight giving check) hold the lone king's own\n"
-           " * value, so kbnk_dtm_estimate rests on the other piece's square. */\n"
+           " * (kbnk_region_index), and the strong king, the knight or the bishop\n"
+           " * on s (a1 = 0, one rank a line, rank 1 first). Squares no legal\n"
+           " * position has (adjacent kings, a knight giving check, a dark square\n"
+           " * for the bishop) hold the lone king's own value, so that they move\n"
+           " * kbnk_dtm_estimate by nothing. */\n"
            "#include \"kbnk_table.h\"\n\n"
            "const short KBNK_LOW_DTM_LONE[KBNK_REGION_SIZE] = {\n   ",
            pct, pct == 1 ? "st" : pct == 2 ? "nd" : pct == 3 ? "rd" : "th");
@@ -122,5 +126,6 @@ int main(int argc, char **argv)
     printf("\n};\n\n");
     print_pairs(&hist, BY_KING, "KBNK_LOW_DTM_KING", pct);
     print_pairs(&hist, BY_KNIGHT, "KBNK_LOW_DTM_KNIGHT", pct);
+    print_pairs(&hist, BY_BISHOP, "KBNK_LOW_DTM_BISHOP", pct);
     return 0;
 }
