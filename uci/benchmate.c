@@ -354,14 +354,18 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
-static int usage(const char *msg)
+#define USAGE "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] " \
+              "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n"
+
+/* Prints msg (with an optional detail, such as the option at fault) and
+ * the usage line on stderr; returns the error code of parse_args. */
+static int usage(const char *msg, const char *detail)
 {
-    fprintf(stderr, "bench mate: %s\nusage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] "
-                    "[--positions N] [--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n",
-            msg);
+    fprintf(stderr, "bench mate: %s%s%s\n" USAGE, msg, detail ? " " : "", detail ? detail : "");
     return 1;
 }
 
+/* 0: cfg is ready; 1: an error was printed; -1: --help printed the usage. */
 static int parse_args(int argc, char **argv, Config *cfg)
 {
     memset(cfg, 0, sizeof *cfg);
@@ -370,17 +374,30 @@ static int parse_args(int argc, char **argv, Config *cfg)
     cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
     bool ending_given = false, positions_given = false;
+    int limits_given = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t x;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(USAGE, stdout);
+            return -1;
+        }
+        static const char *const KNOWN[] = {"--ending", "--positions", "--depth", "--nodes", "--movetime",
+                                            "--seed", "--pgn", "--fens", "--defend", "--self-play"};
+        bool known = false;
+        for (size_t k = 0; k < sizeof KNOWN / sizeof *KNOWN; k++)
+            known |= !strcmp(a, KNOWN[k]);
+        if (!known)
+            return usage("unknown option", a);
         if (!strcmp(a, "--defend") || !strcmp(a, "--self-play")) {
             cfg->defend |= !strcmp(a, "--defend");
             cfg->self_play |= !strcmp(a, "--self-play");
             continue;
         }
         if (!v)
-            return usage("missing value after an option");
+            return usage("missing value after", a);
         i++;
+        limits_given += !strcmp(a, "--depth") || !strcmp(a, "--nodes") || !strcmp(a, "--movetime");
         if (!strcmp(a, "--ending")) {
             ending_given = true;
             cfg->ending = NULL;
@@ -388,7 +405,7 @@ static int parse_args(int argc, char **argv, Config *cfg)
                 if (!strcasecmp(v, ENDINGS[e]))
                     cfg->ending = ENDINGS[e];
             if (!cfg->ending && strcasecmp(v, "all"))
-                return usage("unknown ending");
+                return usage("unknown ending", v);
         } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x)) {
             cfg->positions = (int)x;
             positions_given = true;
@@ -404,21 +421,30 @@ static int parse_args(int argc, char **argv, Config *cfg)
             pgn_path = v;
         else if (!strcmp(a, "--fens"))
             fens_path = v;
-        else
-            return usage("bad option or value");
+        else {
+            char msg[80];
+            snprintf(msg, sizeof msg, "%s takes %s, not", a,
+                     !strcmp(a, "--positions") ? "1..1000000" : !strcmp(a, "--depth") ? "1..127 plies"
+                     : !strcmp(a, "--seed") ? "an unsigned integer" : "a positive integer");
+            return usage(msg, v);
+        }
     }
     if (fens_path && (ending_given || cfg->defend))
-        return usage("--fens takes its positions from the file: no --ending or --defend with it");
+        return usage("--fens takes its positions from the file: no --ending or --defend with it", NULL);
+    if (cfg->defend && cfg->ending && strcmp(cfg->ending, "KPK"))
+        return usage("--defend plays drawn KPK positions: no other --ending with it", NULL);
+    if (limits_given > 1)
+        return usage("give one of --depth, --nodes and --movetime", NULL);
     if (fens_path && !positions_given)
         cfg->positions = 0;
     if (!cfg->limits.depth && !cfg->limits.nodes && !cfg->limits.movetime)
         cfg->limits.nodes = DEFAULT_NODES;
     if (pgn_path && !(cfg->pgn = fopen(pgn_path, "w")))
-        return usage("cannot write the PGN file");
+        return usage("cannot write the PGN file", pgn_path);
     if (fens_path && !(cfg->fens = fopen(fens_path, "r"))) {
         if (cfg->pgn)
             fclose(cfg->pgn);
-        return usage("cannot read the FEN file");
+        return usage("cannot read the FEN file", fens_path);
     }
     return 0;
 }
@@ -426,8 +452,9 @@ static int parse_args(int argc, char **argv, Config *cfg)
 int bench_mate_main(int argc, char **argv)
 {
     Config cfg;
-    if (parse_args(argc, argv, &cfg))
-        return 1;
+    int err = parse_args(argc, argv, &cfg);
+    if (err)
+        return err < 0 ? 0 : 1; /* -1: --help printed the usage */
     const char *need[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
     for (int i = 0; i < 5; i++) {
         DtmTable *t = dtm_table(need[i], NULL, 0);

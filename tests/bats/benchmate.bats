@@ -116,6 +116,24 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     [[ "$output" == *"usage:"* ]]
 }
 
+@test "bench mate names the option at fault, rejects two limits, and --help succeeds" {
+    run "$KS" bench mate --bogus
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"unknown option --bogus"* ]]
+    run "$KS" bench mate --positions abc
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"--positions"*"abc"* ]]
+    run "$KS" bench mate --depth 3 --nodes 100
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"one of --depth, --nodes and --movetime"* ]]
+    run "$KS" bench mate --defend --ending KQK
+    [ "$status" -eq 1 ]
+    [[ "$output" != *"KPK-defend:"* ]]
+    run "$KS" bench mate --help
+    [ "$status" -eq 0 ]
+    [[ "$output" == "usage: keysquare bench mate"* ]]
+}
+
 # With Tablebases on, both sides play the table's moves: the game lasts
 # exactly the DTM that `tb probe` gives for the start position.
 play_tb_game() {
