@@ -21,12 +21,18 @@ TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
     }
     if (!l->time_given)
         return t;
-    /* Keep the overhead and a small reserve out of reach; with x moves to
-     * go, plan for a few more so the last ones are not starved. */
-    int64_t avail = max64(1, l->time[us] - overhead);
-    int64_t inc = max64(0, l->inc[us]);
+    /* The clock over the next mtg moves (35 if movestogo is not given, at
+     * most 40): what is left, plus the increments to come, less the
+     * overhead once per move, since every move pays the lag again (as
+     * Stockfish's time manager counts it). Without that, a move that
+     * spends its whole increment at 1+0.01 drains the clock by the lag,
+     * move after move. The per-move budget plans for two more moves so the
+     * last ones are not starved. */
     int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : 35;
-    int64_t base = avail / (mtg + (mtg > 1 ? 2 : 0)) + inc * 3 / 4;
+    int64_t inc = max64(0, l->inc[us]);
+    int64_t avail = max64(1, l->time[us] - overhead);
+    int64_t horizon = max64(1, l->time[us] + inc * (mtg - 1) - (int64_t)overhead * (mtg + 2));
+    int64_t base = horizon / (mtg + 2);
     /* The hard limit may take a few soft budgets but never more than half
      * of what is left (80 % on the last move to go): on a short clock the
      * increment then rebuilds it, and scheduling delays on a loaded machine
