@@ -569,6 +569,15 @@ bool pos_is_repetition(const Position *pos, int ply)
     return false;
 }
 
+bool pos_occurred_before(const Position *pos)
+{
+    int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
+    for (int i = 4; i <= end && i <= pos->hist_len; i += 2)
+        if (pos->hist[pos->hist_len - i].key == pos->key)
+            return true;
+    return false;
+}
+
 bool pos_is_fifty_move_draw(const Position *pos)
 {
     return pos->rule50 >= 100;

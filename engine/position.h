@@ -103,6 +103,9 @@ Key material_key_of_counts(const int counts[PIECE_NB]);
  * the game, count only twice (a real threefold). Only positions since the
  * last capture, pawn move or null move are looked at (Stockfish's rule). */
 bool pos_is_repetition(const Position *pos, int ply);
+/* The position occurred before, within the fifty-move window (same side
+ * to move), once or more: before the root too. */
+bool pos_occurred_before(const Position *pos);
 /* Fifty-move rule: rule50 >= 100 plies. It does not look for mate, which
  * needs a move generation: a checkmate given on the 100th ply still wins
  * (FIDE Laws 5.1.1, mate ends the game at once; 9.3 is only a claim). So

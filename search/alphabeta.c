@@ -453,7 +453,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
     int tt_value = tt_hit ? value_from_tt(hit.value, ply) : VALUE_NONE;
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (tt_hit && tt_cutoff(&hit, tt_value, alpha, beta, depth, pv_node, excluded))
+    /* A position seen before the root may lead back into the game's own
+     * cycle: its TT score, stored without that history, would hide the
+     * threefold repetition one ply further (a won KPK shuffled into a
+     * draw in bench mate). Search it instead. */
+    if (tt_hit && tt_cutoff(&hit, tt_value, alpha, beta, depth, pv_node, excluded) && !pos_occurred_before(pos))
         return tt_value;
 
     /* The raw static eval, not one raised by a TT bound: a shallow bound
