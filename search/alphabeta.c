@@ -421,7 +421,7 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
         return check ? VALUE_DRAW : evaluate(pos);
     int tb_value;
     if (t->searcher->tb_enabled && tb_probe(pos, ply, &tb_value)) {
-        t->tbhits++;
+        atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
         return tb_value;
     }
     *alpha = *alpha > -VALUE_MATE + ply ? *alpha : -VALUE_MATE + ply;

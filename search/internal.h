@@ -45,7 +45,7 @@ typedef struct SearchThread {
     int pv_index;
     int best_move_changes;
     int root_count;
-    uint64_t tbhits;
+    _Atomic uint64_t tbhits; /* read by the main thread for info lines */
     RootMove best; /* root[0] of the last completed iteration */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];

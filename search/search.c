@@ -188,7 +188,7 @@ static uint64_t total_tbhits(const Searcher *s)
 {
     uint64_t n = 0;
     for (int i = 0; i < s->thread_count; i++)
-        n += s->threads[i]->tbhits;
+        n += atomic_load_explicit(&s->threads[i]->tbhits, memory_order_relaxed);
     return n;
 }
 
@@ -437,7 +437,7 @@ static bool tb_root_play(Searcher *s, SearchThread *t0)
     rm->pv_len = 1;
     rm->score = v;
     rm->seldepth = 1;
-    t0->tbhits = 1;
+    atomic_store_explicit(&t0->tbhits, 1, memory_order_relaxed);
     t0->completed_depth = 1;
     if (!s->limits.silent)
         print_pv_line(t0, rm, 1, 1, BOUND_EXACT);
