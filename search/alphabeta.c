@@ -483,15 +483,18 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     score_moves(t, &l, tt_move, ss);
 
     Move quiets[64];
-    int nquiets = 0, best = -VALUE_INFINITE, old_alpha = alpha;
+    int nquiets = 0, moves_seen = 0, best = -VALUE_INFINITE, old_alpha = alpha;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         Move m = pick_move(&l, i);
         if (m == excluded)
             continue;
+        /* The move's rank among those this node may search: a singular
+         * verification search does not count the excluded TT move. */
+        int n = moves_seen++;
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
-        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && i > 0
+        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && n > 0
             && prune_move(pos, m, quiet, checks, depth, nquiets, eval, alpha, improving))
             continue;
 
@@ -506,11 +509,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             ext = se > ext ? se : ext;
         }
         int new_depth = depth - 1 + ext;
-        int r = i > 0 && depth >= 3 && i >= 1 + pv_node && quiet
-              ? reduction(depth, i, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) : 0;
+        int r = depth >= 3 && n >= 1 + pv_node && quiet
+              ? reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) : 0;
         set_stack_move(t, ss, m);
         pos_make(pos, m);
-        int v = search_made_move(t, alpha, beta, new_depth, r, i == 0, ply, pv_node, cut_node);
+        int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
