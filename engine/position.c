@@ -554,29 +554,23 @@ bool gives_check(const Position *pos, Move m)
     return (bishop_attacks(ksq, occ) & diag) || (rook_attacks(ksq, occ) & orth);
 }
 
-bool pos_is_repetition(const Position *pos, int ply)
+/* True once the current position is found `count` times earlier in the
+ * fifty-move window, or once at fewer than `ply` plies back (inside the
+ * search). Only positions since the last capture, pawn move or null move
+ * can repeat. */
+static bool repeats(const Position *pos, int ply, int count)
 {
     int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
-    if (end < 4)
-        return false;
     int seen = 0;
-    for (int i = 4; i <= end && i <= pos->hist_len; i += 2) {
-        if (pos->hist[pos->hist_len - i].key == pos->key) {
-            if (i < ply || ++seen == 2)
-                return true;
-        }
-    }
-    return false;
-}
-
-bool pos_occurred_before(const Position *pos)
-{
-    int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
     for (int i = 4; i <= end && i <= pos->hist_len; i += 2)
-        if (pos->hist[pos->hist_len - i].key == pos->key)
+        if (pos->hist[pos->hist_len - i].key == pos->key && (i < ply || ++seen == count))
             return true;
     return false;
 }
+
+bool pos_is_repetition(const Position *pos, int ply) { return repeats(pos, ply, 2); }
+
+bool pos_occurred_before(const Position *pos) { return repeats(pos, 0, 1); }
 
 bool pos_is_fifty_move_draw(const Position *pos)
 {
