@@ -25,6 +25,13 @@ typedef struct {
  * plies earlier (chessprogramming wiki, "History Heuristic"). */
 typedef int16_t ContHist[PIECE_NB][SQ_NB];
 
+/* What the search learns and keeps from one search to the next. */
+typedef struct {
+    int16_t history[COLOR_NB][SQ_NB][SQ_NB];
+    Move counter_moves[PIECE_NB][SQ_NB];
+    ContHist cont_hist[PIECE_NB][SQ_NB];
+} Tables;
+
 /* Per-ply search stack. */
 typedef struct {
     int static_eval;
@@ -37,7 +44,7 @@ typedef struct {
 } Stack;
 
 typedef struct SearchThread {
-    /* Reset at every search (memset up to offsetof(., history)). */
+    /* Reset at every search (memset up to offsetof(., tables)). */
     _Atomic uint64_t nodes;
     int seldepth;
     int root_depth;
@@ -49,10 +56,7 @@ typedef struct SearchThread {
     RootMove best; /* root[0] of the last completed iteration */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
-    /* Kept across searches, cleared by ucinewgame. */
-    int16_t history[COLOR_NB][SQ_NB][SQ_NB];
-    Move counter_moves[PIECE_NB][SQ_NB];
-    ContHist cont_hist[PIECE_NB][SQ_NB];
+    Tables tables; /* kept across searches, cleared by ucinewgame */
     /* Not cleared. */
     Position pos;
     struct Searcher *searcher;
@@ -81,6 +85,30 @@ struct Searcher {
     int best_score;
     uint64_t last_nodes;
 };
+
+/* history.c */
+/* Ordering scores of score_moves: the TT move, then winning captures and
+ * queen promotions (most valuable victim first), killers, the counter
+ * move, quiets by history, and losing captures last. */
+enum {
+    SCORE_TT = 1 << 30,
+    SCORE_GOOD_CAPTURE = 1 << 28,
+    SCORE_KILLER = 1 << 27,
+    SCORE_COUNTER = (1 << 27) - 2,
+    SCORE_BAD_CAPTURE = -(1 << 28),
+};
+/* Scores every move of l for pick_move (ss: the node's stack entry). */
+void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss);
+/* Selection sort, one step: brings the best remaining move to index i. */
+Move pick_move(MoveList *l, int i);
+/* Butterfly history plus the two continuation histories of quiet move m. */
+int quiet_history(const SearchThread *t, const Stack *ss, Move m);
+/* Records move m as made at ss, before pos_make. */
+void set_stack_move(SearchThread *t, Stack *ss, Move m);
+/* After quiet move best caused a beta cutoff at depth (plies): rewards it,
+ * punishes the ntried quiets searched before it, updates the killers and
+ * the counter move. */
+void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried);
 
 /* alphabeta.c */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);

@@ -117,9 +117,7 @@ void search_clear(Searcher *s)
     tt_clear(&s->tt);
     for (int i = 0; i < s->thread_count; i++) {
         SearchThread *t = s->threads[i];
-        memset(t->history, 0, sizeof t->history);
-        memset(t->counter_moves, 0, sizeof t->counter_moves);
-        memset(t->cont_hist, 0, sizeof t->cont_hist);
+        memset(&t->tables, 0, sizeof t->tables);
     }
 }
 
@@ -530,7 +528,7 @@ static void *pool_worker(void *arg)
 
 static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
 {
-    memset(t, 0, offsetof(SearchThread, history));
+    memset(t, 0, offsetof(SearchThread, tables));
     memcpy(&t->pos, pos, offsetof(Position, hist) + sizeof(Undo) * (size_t)pos->hist_len);
     for (int i = 0; i < MAX_PLY + 4; i++)
         t->stack[i].static_eval = VALUE_NONE;

@@ -1,0 +1,121 @@
+/* Move ordering and what the search learns from its cutoffs: the
+ * butterfly, continuation and counter-move histories, killers (all from
+ * the chessprogramming wiki, "History Heuristic", "Killer Heuristic",
+ * "Countermove Heuristic"). */
+#include <stdlib.h>
+
+#include "internal.h"
+
+static Move counter_move(const SearchThread *t)
+{
+    const Position *pos = &t->pos;
+    if (!pos->hist_len)
+        return MOVE_NONE;
+    Move prev = pos->hist[pos->hist_len - 1].move;
+    if (prev == MOVE_NULL || prev == MOVE_NONE)
+        return MOVE_NONE;
+    return t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)];
+}
+
+/* The continuation tables of the moves made one and two plies before ss
+ * (NULL at the root side of the stack and after a null move). */
+static void cont_tables(const SearchThread *t, const Stack *ss, ContHist *c[2])
+{
+    ptrdiff_t ply = ss - t->stack;
+    c[0] = ply >= 1 ? (ss - 1)->cont : NULL;
+    c[1] = ply >= 2 ? (ss - 2)->cont : NULL;
+}
+
+int quiet_history(const SearchThread *t, const Stack *ss, Move m)
+{
+    const Position *pos = &t->pos;
+    Piece pc = pos->board[move_from(m)];
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    int h = t->tables.history[pos->side][move_from(m)][move_to(m)];
+    for (int k = 0; k < 2; k++)
+        if (c[k])
+            h += (*c[k])[pc][move_to(m)];
+    return h;
+}
+
+void set_stack_move(SearchThread *t, Stack *ss, Move m)
+{
+    ss->move = m;
+    ss->cont = &t->tables.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
+}
+
+void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)
+{
+    const Position *pos = &t->pos;
+    Move counter = counter_move(t);
+    for (int i = 0; i < l->count; i++) {
+        Move m = l->moves[i];
+        int victim = type_of(pos->board[move_to(m)]);
+        if (m == tt_move)
+            l->scores[i] = SCORE_TT;
+        else if (move_kind(m) == MK_PROMOTION)
+            l->scores[i] = move_promo(m) == QUEEN ? SCORE_GOOD_CAPTURE + 10000 : SCORE_BAD_CAPTURE - 1;
+        else if (victim || move_kind(m) == MK_EN_PASSANT) {
+            int mvv = SEE_VALUE[victim ? victim : PAWN] * 8 - type_of(pos->board[move_from(m)]);
+            l->scores[i] = (see_ge(pos, m, 0) ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvv;
+        } else if (m == ss->killers[0])
+            l->scores[i] = SCORE_KILLER;
+        else if (m == ss->killers[1])
+            l->scores[i] = SCORE_KILLER - 1;
+        else if (m == counter)
+            l->scores[i] = SCORE_COUNTER;
+        else
+            l->scores[i] = quiet_history(t, ss, m);
+    }
+}
+
+Move pick_move(MoveList *l, int i)
+{
+    int best = i;
+    for (int j = i + 1; j < l->count; j++)
+        if (l->scores[j] > l->scores[best])
+            best = j;
+    Move m = l->moves[best];
+    int sc = l->scores[best];
+    l->moves[best] = l->moves[i];
+    l->scores[best] = l->scores[i];
+    l->moves[i] = m;
+    l->scores[i] = sc;
+    return m;
+}
+
+/* History with gravity: stays within +-HISTORY_MAX. */
+#define HISTORY_MAX 16384
+static void add_history(int16_t *h, int bonus)
+{
+    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
+}
+
+void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried)
+{
+    Position *pos = &t->pos;
+    int bonus = depth * depth > 400 ? 1600 : 4 * depth * depth;
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
+    }
+    ContHist *c[2];
+    cont_tables(t, ss, c);
+    for (int i = -1; i < ntried; i++) {
+        Move m = i < 0 ? best : tried[i];
+        if (i >= 0 && m == best)
+            continue;
+        int b = i < 0 ? bonus : -bonus;
+        Piece pc = pos->board[move_from(m)];
+        add_history(&t->tables.history[pos->side][move_from(m)][move_to(m)], b);
+        for (int k = 0; k < 2; k++)
+            if (c[k])
+                add_history(&(*c[k])[pc][move_to(m)], b);
+    }
+    if (pos->hist_len) {
+        Move prev = pos->hist[pos->hist_len - 1].move;
+        if (prev != MOVE_NULL && prev != MOVE_NONE)
+            t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
+    }
+}
