@@ -183,6 +183,12 @@ static bool is_draw(const Position *pos, int ply)
 #define SE_TT_DEPTH_SLACK 3     /* the TT entry may be this much shallower */
 #define SE_MARGIN 2             /* per ply, below the TT value */
 #define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
+#define PROBCUT_MIN_DEPTH 5
+#define PROBCUT_MARGIN 200      /* above beta */
+#define PROBCUT_REDUCTION 4     /* plies */
+#define HIST_PRUNE_MAX_DEPTH 3
+#define HIST_PRUNE_MARGIN 3000  /* per ply, below zero quiet history */
+#define CAPT_HIST_SEE_DIVISOR 64 /* capture history units per cp of SEE margin */
 
 enum { SE_MULTI_CUT = -2 };
 
@@ -229,26 +235,80 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
 }
 
 /* Whether a later move of a non-PV node not in check is skipped unsearched:
- * quiet non-checks by late-move pruning (nquiets already tried), futility
- * and SEE; captures and checks by SEE alone. */
-static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int depth, int nquiets, int eval,
-                       int alpha, bool improving)
+ * quiet non-checks by late-move pruning (nquiets already tried), futility,
+ * a bad history (hist: quiet or capture history) and SEE; captures and
+ * checks by SEE alone, against a margin that a capture's history widens
+ * or narrows. */
+static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int nquiets,
+                       int eval, int alpha, bool improving)
 {
     if (quiet && !checks) {
         if (depth > MOVE_PRUNE_MAX_DEPTH)
             return false;
         return nquiets >= 3 + depth * depth / (2 - improving) || eval + FUTILITY_MARGIN * (1 + depth) <= alpha
+            || (depth <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * depth)
             || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
     }
-    return depth <= SEE_NOISY_MAX_DEPTH && !see_ge(pos, m, -SEE_NOISY_MARGIN * depth);
+    int margin = SEE_NOISY_MARGIN * depth + (quiet ? 0 : hist / CAPT_HIST_SEE_DIVISOR);
+    return depth <= SEE_NOISY_MAX_DEPTH && !see_ge(pos, m, -margin);
 }
+
+/* ProbCut (Buro 1995; chessprogramming wiki, "ProbCut"): at a non-PV node
+ * not in check, a capture that holds beta + PROBCUT_MARGIN in a search
+ * PROBCUT_REDUCTION plies shallower very likely holds beta at full depth.
+ * Tries the captures whose SEE already reaches that far past the static
+ * eval, each first in qsearch; a TT bound below the raised beta from a
+ * search nearly as deep skips it. tt_eval is stored with a cut. Returns
+ * the node's score or VALUE_NONE. */
+static int probcut(SearchThread *t, int beta, int eval, int tt_eval, int depth, int ply, bool cut_node,
+                   const TTHit *hit, int tt_value)
+{
+    Position *pos = &t->pos;
+    Stack *ss = &t->stack[ply];
+    int pc_beta = beta + PROBCUT_MARGIN;
+    if (depth < PROBCUT_MIN_DEPTH || abs(beta) >= VALUE_KNOWN_WIN / 2
+        || (tt_value != VALUE_NONE && hit->depth >= depth - PROBCUT_REDUCTION + 1 && tt_value < pc_beta))
+        return VALUE_NONE;
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_NOISY);
+    score_moves(t, &l, tt_value != VALUE_NONE ? hit->move : MOVE_NONE, ss);
+    for (int i = 0; i < l.count; i++) {
+        Move m = pick_move(&l, i);
+        if ((move_kind(m) == MK_PROMOTION && move_promo(m) != QUEEN) || !see_ge(pos, m, pc_beta - eval))
+            continue;
+        set_stack_move(t, ss, m);
+        pos_make(pos, m);
+        int v = -qsearch(t, -pc_beta, -pc_beta + 1, ply + 1);
+        if (v >= pc_beta)
+            v = -alphabeta(t, -pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
+        pos_unmake(pos);
+        if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
+            return 0;
+        if (v >= pc_beta) {
+            tt_store(&t->searcher->tt, pos->key, m, value_to_tt(v, ply), tt_eval, depth - PROBCUT_REDUCTION + 1,
+                     BOUND_LOWER);
+            return v;
+        }
+    }
+    return VALUE_NONE;
+}
+
+/* What a late-move reduction weighs besides depth, rank and history; each
+ * flag moves it by one ply. */
+typedef struct {
+    bool pv_node, cut_node, improving;
+    bool tt_noisy;   /* the TT move is a capture: quiets are unlikely to beat it */
+    bool refutation; /* a killer or the counter move */
+    bool checks;
+} NodeKind;
 
 /* Late-move reduction in plies of the quiet move at index i (hist: its
  * history score), leaving at least one ply of new_depth. */
-static int reduction(int depth, int i, bool pv_node, bool cut_node, bool improving, int hist, int new_depth)
+static int reduction(int depth, int i, const NodeKind *k, int hist, int new_depth)
 {
     int r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
-    r += !pv_node + cut_node - improving;
+    r += !k->pv_node + k->cut_node - k->improving + k->tt_noisy - k->refutation - k->checks;
     r -= hist / LMR_HISTORY_DIVISOR;
     return r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
 }
@@ -341,6 +401,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                   && eval > t->stack[ply - 2].static_eval;
     if (!pv_node && !check && !excluded) {
         int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
+        if (v == VALUE_NONE)
+            v = probcut(t, beta, eval, eval, depth, ply, cut_node, &hit, tt_value);
         if (v != VALUE_NONE)
             return v;
     }
@@ -354,9 +416,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (l.count == 0)
         return check ? -VALUE_MATE + ply : VALUE_DRAW;
     score_moves(t, &l, tt_move, ss);
+    bool tt_noisy = tt_move && (is_capture(pos, tt_move) || move_kind(tt_move) == MK_PROMOTION);
 
-    Move quiets[64];
-    int nquiets = 0, moves_seen = 0, best = -VALUE_INFINITE, old_alpha = alpha;
+    MoveSets tried;
+    tried.nquiets = tried.nnoisy = 0;
+    int moves_seen = 0, best = -VALUE_INFINITE, old_alpha = alpha;
     Move best_move = MOVE_NONE;
     for (int i = 0; i < l.count; i++) {
         Move m = pick_move(&l, i);
@@ -367,8 +431,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         int n = moves_seen++;
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
+        int hist = quiet ? quiet_history(t, ss, m) : capture_history(t, m);
         if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && n > 0
-            && prune_move(pos, m, quiet, checks, depth, nquiets, eval, alpha, improving))
+            && prune_move(pos, m, quiet, checks, hist, depth, tried.nquiets, eval, alpha, improving))
             continue;
 
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
@@ -382,8 +447,12 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             ext = se > ext ? se : ext;
         }
         int new_depth = depth - 1 + ext;
-        int r = depth >= 3 && n >= 1 + pv_node && quiet
-              ? reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) : 0;
+        int r = 0;
+        if (depth >= 3 && n >= 1 + pv_node && quiet) {
+            NodeKind k = {pv_node, cut_node, improving, tt_noisy,
+                          l.scores[i] >= SCORE_COUNTER && l.scores[i] <= SCORE_KILLER, checks};
+            r = reduction(depth, n, &k, hist, new_depth);
+        }
         set_stack_move(t, ss, m);
         pos_make(pos, m);
         int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
@@ -399,14 +468,15 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 if (pv_node)
                     update_pv(ss, m, ss + 1);
                 if (v >= beta) {
-                    if (quiet)
-                        update_quiet_stats(t, ss, m, depth, quiets, nquiets);
+                    update_cutoff_stats(t, ss, m, quiet, depth, &tried);
                     break;
                 }
             }
         }
-        if (quiet && nquiets < 64)
-            quiets[nquiets++] = m;
+        if (quiet && tried.nquiets < 64)
+            tried.quiets[tried.nquiets++] = m;
+        else if (!quiet && tried.nnoisy < 64)
+            tried.noisy[tried.nnoisy++] = m;
     }
     if (excluded && best == -VALUE_INFINITE)
         return alpha; /* the excluded move was the only legal one */

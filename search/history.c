@@ -39,6 +39,19 @@ int quiet_history(const SearchThread *t, const Stack *ss, Move m)
     return h;
 }
 
+/* The piece type move m takes (a pawn for en passant, none for a quiet
+ * promotion): the capture history's third index. */
+static PieceType victim_of(const Position *pos, Move m)
+{
+    return move_kind(m) == MK_EN_PASSANT ? PAWN : type_of(pos->board[move_to(m)]);
+}
+
+int capture_history(const SearchThread *t, Move m)
+{
+    const Position *pos = &t->pos;
+    return t->tables.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)];
+}
+
 void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
     ss->move = m;
@@ -57,7 +70,9 @@ void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *
         else if (move_kind(m) == MK_PROMOTION)
             l->scores[i] = move_promo(m) == QUEEN ? SCORE_GOOD_CAPTURE + 10000 : SCORE_BAD_CAPTURE - 1;
         else if (victim || move_kind(m) == MK_EN_PASSANT) {
-            int mvv = SEE_VALUE[victim ? victim : PAWN] * 8 - type_of(pos->board[move_from(m)]);
+            /* The victim first; its history orders captures of like
+             * victims and may lift one over a slightly richer one. */
+            int mvv = SEE_VALUE[victim ? victim : PAWN] * 8 + capture_history(t, m) / 16;
             l->scores[i] = (see_ge(pos, m, 0) ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvv;
         } else if (m == ss->killers[0])
             l->scores[i] = SCORE_KILLER;
@@ -92,10 +107,9 @@ static void add_history(int16_t *h, int bonus)
     *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
 }
 
-void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried)
+static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus, const Move *tried, int ntried)
 {
     Position *pos = &t->pos;
-    int bonus = depth * depth > 400 ? 1600 : 4 * depth * depth;
     if (ss->killers[0] != best) {
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
@@ -118,4 +132,26 @@ void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const 
         if (prev != MOVE_NULL && prev != MOVE_NONE)
             t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
     }
+}
+
+/* Rewards best (when noisy) in the capture history and punishes the noisy
+ * moves tried before it. */
+static void update_noisy_stats(SearchThread *t, Move best, int bonus, const Move *tried, int ntried)
+{
+    const Position *pos = &t->pos;
+    for (int i = -1; i < ntried; i++) {
+        Move m = i < 0 ? best : tried[i];
+        if (m == MOVE_NONE || (i >= 0 && m == best))
+            continue;
+        add_history(&t->tables.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)],
+                    i < 0 ? bonus : -bonus);
+    }
+}
+
+void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried)
+{
+    int bonus = depth * depth > 400 ? 1600 : 4 * depth * depth;
+    if (quiet)
+        update_quiet_stats(t, ss, best, bonus, tried->quiets, tried->nquiets);
+    update_noisy_stats(t, quiet ? MOVE_NONE : best, bonus, tried->noisy, tried->nnoisy);
 }

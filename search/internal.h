@@ -30,6 +30,7 @@ typedef struct {
     int16_t history[COLOR_NB][SQ_NB][SQ_NB];
     Move counter_moves[PIECE_NB][SQ_NB];
     ContHist cont_hist[PIECE_NB][SQ_NB];
+    int16_t capture_hist[PIECE_NB][SQ_NB][PIECE_TYPE_NB]; /* [piece][to][victim type] */
 } Tables;
 
 /* Per-ply search stack. */
@@ -105,10 +106,18 @@ Move pick_move(MoveList *l, int i);
 int quiet_history(const SearchThread *t, const Stack *ss, Move m);
 /* Records move m as made at ss, before pos_make. */
 void set_stack_move(SearchThread *t, Stack *ss, Move m);
-/* After quiet move best caused a beta cutoff at depth (plies): rewards it,
- * punishes the ntried quiets searched before it, updates the killers and
- * the counter move. */
-void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried);
+/* Capture history of noisy move m (a capture or a promotion). */
+int capture_history(const SearchThread *t, Move m);
+/* The moves a node searched before its best one, quiet and noisy apart. */
+typedef struct {
+    Move quiets[64], noisy[64];
+    int nquiets, nnoisy;
+} MoveSets;
+/* After move best (quiet or not) caused a beta cutoff at depth (plies):
+ * rewards it in its history, punishes the tried moves of its kind in
+ * theirs and the tried noisy moves in the capture history; a quiet best
+ * also becomes a killer and the counter move. */
+void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried);
 
 /* alphabeta.c */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
