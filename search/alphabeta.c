@@ -107,9 +107,10 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             || (hit.bound == BOUND_UPPER && tt_value <= alpha)))
         return tt_value;
 
-    int best = -VALUE_INFINITE, stand_pat = VALUE_NONE;
+    int best = -VALUE_INFINITE, stand_pat = VALUE_NONE, raw_eval = VALUE_NONE;
     if (!check) {
-        stand_pat = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+        raw_eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+        stand_pat = corrected_eval(t, raw_eval);
         if (stand_pat >= beta)
             return stand_pat;
         if (stand_pat > alpha)
@@ -155,7 +156,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         }
     }
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), stand_pat, 0, bound);
+    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), raw_eval, 0, bound);
     return best;
 }
 
@@ -395,14 +396,16 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     /* The raw static eval, not one raised by a TT bound: a shallow bound
      * that missed a mate would feed reverse futility pruning. */
-    int eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+    /* The raw eval goes to the TT, the corrected one into every decision. */
+    int raw_eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+    int eval = corrected_eval(t, raw_eval);
     ss->static_eval = eval;
     bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
                   && eval > t->stack[ply - 2].static_eval;
     if (!pv_node && !check && !excluded) {
         int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
         if (v == VALUE_NONE)
-            v = probcut(t, beta, eval, eval, depth, ply, cut_node, &hit, tt_value);
+            v = probcut(t, beta, eval, raw_eval, depth, ply, cut_node, &hit, tt_value);
         if (v != VALUE_NONE)
             return v;
     }
@@ -481,8 +484,16 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (excluded && best == -VALUE_INFINITE)
         return alpha; /* the excluded move was the only legal one */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!excluded)
-        tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), eval, depth, bound);
+    if (excluded)
+        return best;
+    tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), raw_eval, depth, bound);
+    /* A quiet (or no) best move tells how far the static eval was off; a
+     * capture's gain is the search's, not the eval's. A bound only tells
+     * the error's side. */
+    bool noisy_best = best_move && (is_capture(pos, best_move) || move_kind(best_move) == MK_PROMOTION);
+    if (!check && !noisy_best && abs(best) < VALUE_KNOWN_WIN / 2 && abs(eval) < VALUE_KNOWN_WIN / 2
+        && !(bound == BOUND_LOWER && best <= eval) && !(bound == BOUND_UPPER && best >= eval))
+        update_correction(t, depth, best - eval);
     return best;
 }
 

@@ -155,3 +155,46 @@ void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int 
         update_quiet_stats(t, ss, best, bonus, tried->quiets, tried->nquiets);
     update_noisy_stats(t, quiet ? MOVE_NONE : best, bonus, tried->noisy, tried->nnoisy);
 }
+
+/* ---- correction history -------------------------------------------------- */
+
+#define CORR_LIMIT (CORR_GRAIN * 32) /* each table corrects at most 32 cp */
+#define CORR_ERROR_MAX 100           /* cp; beyond, mostly fail-soft overshoot */
+#define CORR_RATE 512                /* a depth-d result moves a slot by (d + 1) / CORR_RATE of its error */
+#define CORR_WEIGHT_MAX 16
+
+static int16_t *pawn_slot(SearchThread *t)
+{
+    return &t->tables.pawn_corr[t->pos.pawn_key & (CORR_SIZE - 1)];
+}
+
+static int16_t *material_slot(SearchThread *t)
+{
+    return &t->tables.material_corr[t->pos.material_key & (CORR_SIZE - 1)];
+}
+
+int corrected_eval(SearchThread *t, int raw)
+{
+    if (raw == VALUE_NONE || abs(raw) >= VALUE_KNOWN_WIN / 2)
+        return raw; /* endgame knowledge is left as it is */
+    int white_view = (*pawn_slot(t) + *material_slot(t)) / CORR_GRAIN;
+    return raw + (t->pos.side == WHITE ? white_view : -white_view);
+}
+
+static void corr_add(int16_t *slot, int delta)
+{
+    int v = *slot + delta;
+    *slot = (int16_t)(v > CORR_LIMIT ? CORR_LIMIT : v < -CORR_LIMIT ? -CORR_LIMIT : v);
+}
+
+void update_correction(SearchThread *t, int depth, int error)
+{
+    int weight = depth + 1 < CORR_WEIGHT_MAX ? depth + 1 : CORR_WEIGHT_MAX;
+    if (t->pos.side != WHITE)
+        error = -error;
+    error = error > CORR_ERROR_MAX ? CORR_ERROR_MAX : error < -CORR_ERROR_MAX ? -CORR_ERROR_MAX : error;
+    /* Each table learns what is left of the error after both corrections. */
+    int delta = error * CORR_GRAIN * weight / CORR_RATE;
+    corr_add(pawn_slot(t), delta);
+    corr_add(material_slot(t), delta);
+}

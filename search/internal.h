@@ -25,12 +25,23 @@ typedef struct {
  * plies earlier (chessprogramming wiki, "History Heuristic"). */
 typedef int16_t ContHist[PIECE_NB][SQ_NB];
 
+/* Correction history (chessprogramming wiki, "Static Evaluation Correction
+ * History"): what searches found beyond the static eval, per slot of a
+ * key, from White's view (so that any lean toward the side to move, which
+ * fail-soft bounds put into the errors, cancels between the two sides), in
+ * 1/CORR_GRAIN centipawns. */
+#define CORR_SIZE 16384 /* slots, a power of two */
+#define CORR_GRAIN 256
+typedef int16_t CorrHist[CORR_SIZE];
+
 /* What the search learns and keeps from one search to the next. */
 typedef struct {
     int16_t history[COLOR_NB][SQ_NB][SQ_NB];
     Move counter_moves[PIECE_NB][SQ_NB];
     ContHist cont_hist[PIECE_NB][SQ_NB];
     int16_t capture_hist[PIECE_NB][SQ_NB][PIECE_TYPE_NB]; /* [piece][to][victim type] */
+    CorrHist pawn_corr;     /* keyed by the pawn structure */
+    CorrHist material_corr; /* keyed by the material */
 } Tables;
 
 /* Per-ply search stack. */
@@ -118,6 +129,15 @@ typedef struct {
  * theirs and the tried noisy moves in the capture history; a quiet best
  * also becomes a killer and the counter move. */
 void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried);
+/* The static eval raw (cp, side to move, or VALUE_NONE) of t->pos plus
+ * what its pawn and material correction histories learned; endgame
+ * knowledge scores (VALUE_KNOWN_WIN band) pass unchanged. */
+int corrected_eval(SearchThread *t, int raw);
+/* After a search of t->pos to depth (plies) whose score beat or fell
+ * short of the corrected static eval by error (cp, side to move's view,
+ * exact or on the bound's side): moves both correction slots a little
+ * toward closing that error. */
+void update_correction(SearchThread *t, int depth, int error);
 
 /* alphabeta.c */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);

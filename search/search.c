@@ -359,6 +359,10 @@ static void iterative_deepening(SearchThread *t)
             done = aspiration(t, depth);
         if (!done)
             break;
+        /* A later line may outscore an earlier one (the tables learned in
+         * between): the lines are ranked again, best first. */
+        if (lines > 1)
+            sort_root(t, 0);
         t->completed_depth = depth;
         t->best = t->root[0];
         if (t->id != 0)
