@@ -150,7 +150,9 @@ static void update_noisy_stats(SearchThread *t, Move best, int bonus, const Move
 
 void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried)
 {
-    int bonus = depth * depth > 400 ? 1600 : 4 * depth * depth;
+    /* 16 d^2, at most 6400 of HISTORY_MAX; 4 d^2 (at most 1600) left
+     * the tables too flat (the match in the commit message). */
+    int bonus = depth * depth > 400 ? 6400 : 16 * depth * depth;
     if (quiet)
         update_quiet_stats(t, ss, best, bonus, tried->quiets, tried->nquiets);
     update_noisy_stats(t, quiet ? MOVE_NONE : best, bonus, tried->noisy, tried->nnoisy);
