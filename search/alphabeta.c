@@ -64,8 +64,7 @@ bool out_of_time(SearchThread *t)
             return true;
         }
     }
-    if (t->id == 0 && (n & 1023) == 0 && s->time.hard
-        && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+    if (t->id == 0 && (n & 1023) == 0 && s->time.hard && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
         && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard) {
         atomic_store(&s->stop, true);
         return true;
@@ -173,22 +172,22 @@ static bool is_draw(const Position *pos, int ply)
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */
 #define RFP_MAX_DEPTH 7
-#define RFP_MARGIN 80           /* per ply of depth */
-#define MOVE_PRUNE_MAX_DEPTH 8  /* late-move, futility and quiet SEE pruning */
-#define FUTILITY_MARGIN 100     /* plus this much per ply */
-#define SEE_QUIET_MARGIN 60     /* per ply */
+#define RFP_MARGIN 80          /* per ply of depth */
+#define MOVE_PRUNE_MAX_DEPTH 8 /* late-move, futility and quiet SEE pruning */
+#define FUTILITY_MARGIN 100    /* plus this much per ply */
+#define SEE_QUIET_MARGIN 60    /* per ply */
 #define SEE_NOISY_MAX_DEPTH 6
-#define SEE_NOISY_MARGIN 100    /* per ply */
+#define SEE_NOISY_MARGIN 100 /* per ply */
 #define IIR_MIN_DEPTH 4
 #define SE_MIN_DEPTH 8
-#define SE_TT_DEPTH_SLACK 3     /* the TT entry may be this much shallower */
-#define SE_MARGIN 2             /* per ply, below the TT value */
+#define SE_TT_DEPTH_SLACK 3      /* the TT entry may be this much shallower */
+#define SE_MARGIN 2              /* per ply, below the TT value */
 #define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
 #define PROBCUT_MIN_DEPTH 5
-#define PROBCUT_MARGIN 200      /* above beta */
-#define PROBCUT_REDUCTION 4     /* plies */
+#define PROBCUT_MARGIN 200  /* above beta */
+#define PROBCUT_REDUCTION 4 /* plies */
 #define HIST_PRUNE_MAX_DEPTH 3
-#define HIST_PRUNE_MARGIN 3000  /* per ply, below zero quiet history */
+#define HIST_PRUNE_MARGIN 3000   /* per ply, below zero quiet history */
 #define CAPT_HIST_SEE_DIVISOR 64 /* capture history units per cp of SEE margin */
 
 enum { SE_MULTI_CUT = -2 };
@@ -219,8 +218,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     Stack *ss = &t->stack[ply];
     if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
         return eval;
-    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && non_pawn_material(pos, pos->side)
-        && beta > -VALUE_MATE_IN_MAX_PLY) {
+    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL
+        && non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         ss->move = MOVE_NULL;
         ss->cont = NULL;
@@ -240,8 +239,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
  * a bad history (hist: quiet or capture history) and SEE; captures and
  * checks by SEE alone, against a margin that a capture's history widens
  * or narrows. */
-static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int nquiets,
-                       int eval, int alpha, bool improving)
+static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int nquiets, int eval,
+                       int alpha, bool improving)
 {
     if (quiet && !checks) {
         if (depth > MOVE_PRUNE_MAX_DEPTH)
@@ -400,8 +399,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     int raw_eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
     int eval = corrected_eval(t, raw_eval);
     ss->static_eval = eval;
-    bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
-                  && eval > t->stack[ply - 2].static_eval;
+    bool improving =
+        !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE && eval > t->stack[ply - 2].static_eval;
     if (!pv_node && !check && !excluded) {
         int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
         if (v == VALUE_NONE)
@@ -452,8 +451,9 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         int new_depth = depth - 1 + ext;
         int r = 0;
         if (depth >= 3 && n >= 1 + pv_node && quiet) {
-            NodeKind k = {pv_node, cut_node, improving, tt_noisy,
-                          l.scores[i] >= SCORE_COUNTER && l.scores[i] <= SCORE_KILLER, checks};
+            NodeKind k = {
+                pv_node, cut_node, improving, tt_noisy, l.scores[i] >= SCORE_COUNTER && l.scores[i] <= SCORE_KILLER,
+                checks};
             r = reduction(depth, n, &k, hist, new_depth);
         }
         set_stack_move(t, ss, m);

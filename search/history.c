@@ -102,10 +102,7 @@ Move pick_move(MoveList *l, int i)
 
 /* History with gravity: stays within +-HISTORY_MAX. */
 #define HISTORY_MAX 16384
-static void add_history(int16_t *h, int bonus)
-{
-    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
-}
+static void add_history(int16_t *h, int bonus) { *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX); }
 
 static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus, const Move *tried, int ntried)
 {
@@ -165,10 +162,7 @@ void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int 
 #define CORR_RATE 512                /* a depth-d result moves a slot by (d + 1) / CORR_RATE of its error */
 #define CORR_WEIGHT_MAX 16
 
-static int16_t *pawn_slot(SearchThread *t)
-{
-    return &t->tables.pawn_corr[t->pos.pawn_key & (CORR_SIZE - 1)];
-}
+static int16_t *pawn_slot(SearchThread *t) { return &t->tables.pawn_corr[t->pos.pawn_key & (CORR_SIZE - 1)]; }
 
 static int16_t *material_slot(SearchThread *t)
 {
