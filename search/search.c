@@ -218,10 +218,10 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
 
 /* ---- root --------------------------------------------------------------- */
 
-/* Stable insertion sort of root[from..count) by score, best first. */
-static void sort_root(SearchThread *t, int from)
+/* Stable insertion sort of root[from..to) by score, best first. */
+static void sort_root_range(SearchThread *t, int from, int to)
 {
-    for (int i = from + 1; i < t->root_count; i++) {
+    for (int i = from + 1; i < to; i++) {
         RootMove rm = t->root[i];
         int j = i;
         while (j > from && t->root[j - 1].score < rm.score) {
@@ -231,6 +231,8 @@ static void sort_root(SearchThread *t, int from)
         t->root[j] = rm;
     }
 }
+
+static void sort_root(SearchThread *t, int from) { sort_root_range(t, from, t->root_count); }
 
 static int root_search(SearchThread *t, int alpha, int beta, int depth)
 {
@@ -357,8 +359,13 @@ static void iterative_deepening(SearchThread *t)
         for (int i = 0; i < t->root_count; i++)
             t->root[i].prev_score = t->root[i].score;
         bool done = true;
-        for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++)
+        /* A later line can come out above an earlier one (the searches
+         * are separate); keep the finished lines in order, best first. */
+        for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++) {
             done = aspiration(t, depth);
+            if (done)
+                sort_root_range(t, 0, t->pv_index + 1);
+        }
         if (!done)
             break;
         t->completed_depth = depth;
