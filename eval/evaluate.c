@@ -23,10 +23,13 @@ static const char *const TERM_NAME[TERM_NB] = {
     [TERM_MOBILITY] = "Mobility",
     [TERM_BISHOP_PAIR] = "Bishop pair",
     [TERM_ROOK_FILES] = "Rook files",
+    [TERM_PLACEMENT] = "Placement",
     [TERM_PAWNS] = "Pawns",
     [TERM_PASSED] = "Passed pawns",
     [TERM_KING_SHELTER] = "King shelter",
     [TERM_KING_ATTACK] = "King attack",
+    [TERM_THREATS] = "Threats",
+    [TERM_SPACE] = "Space",
     [TERM_TEMPO] = "Tempo",
 };
 
@@ -69,6 +72,8 @@ static void run_terms(const Position *pos, EvalInfo *info)
     for (Color c = WHITE; c <= BLACK; c++) {
         eval_king(pos, info, c);
         eval_passed(pos, info, c);
+        eval_threats(pos, info, c);
+        eval_space(pos, info, c);
     }
     info->term[TERM_TEMPO][pos->side] = TEMPO;
     TRACE(info, TP_TEMPO, pos->side, 1);
@@ -122,9 +127,8 @@ bool eval_tune_trace(const Position *pos, EvalTrace *trace)
     EvalInfo info;
     TRACE_INIT(&info, trace);
     run_terms(pos, &info);
-    Score fixed = info.term[TERM_KING_ATTACK][WHITE] - info.term[TERM_KING_ATTACK][BLACK];
-    trace->fixed_mg = mg_of(fixed);
-    trace->fixed_eg = eg_of(fixed);
+    trace->fixed_mg = 0; /* every term is in the vector */
+    trace->fixed_eg = 0;
     trace->phase = game_phase(pos);
     trace->eval = blend(pos, total_score(&info), &trace->scale);
     return true;

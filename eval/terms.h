@@ -15,10 +15,13 @@ enum {
     TERM_MOBILITY,
     TERM_BISHOP_PAIR,
     TERM_ROOK_FILES,
+    TERM_PLACEMENT,
     TERM_PAWNS,
     TERM_PASSED,
     TERM_KING_SHELTER,
     TERM_KING_ATTACK,
+    TERM_THREATS,
+    TERM_SPACE,
     TERM_TEMPO,
     TERM_NB
 };
@@ -32,8 +35,12 @@ typedef struct {
     Bitboard mobility_area[COLOR_NB];
     Bitboard king_zone[COLOR_NB]; /* around c's king */
     Bitboard passed[COLOR_NB];    /* c's passed pawns */
-    int king_attackers[COLOR_NB]; /* c's pieces attacking the enemy king zone */
-    int king_attack_units[COLOR_NB];
+    Bitboard pawn_span[COLOR_NB]; /* squares c's pawns attack now or after advancing */
+    /* king_attackers[c][pt]: c's pieces of type pt attacking the enemy
+     * king zone ([0]: all of them); king_zone_hits[c]: their attacks on
+     * zone squares, summed over the pieces. */
+    int king_attackers[COLOR_NB][PIECE_TYPE_NB];
+    int king_zone_hits[COLOR_NB];
 #ifdef EVAL_TUNE
     EvalTrace *trace; /* NULL unless eval_tune_trace() runs the terms */
 #endif
@@ -49,7 +56,7 @@ typedef struct {
     } while (0)
 #define TRACE_INIT(info, t) ((info)->trace = (t))
 #else
-#define TRACE(info, index, c, n) ((void)(info))
+#define TRACE(info, index, c, n) ((void)(info), (void)(index), (void)(c))
 #define TRACE_INIT(info, t) ((void)0)
 #endif
 
@@ -60,6 +67,8 @@ void eval_pieces(const Position *pos, EvalInfo *info, Color us);
 void eval_pawns(const Position *pos, EvalInfo *info, Color us);
 void eval_passed(const Position *pos, EvalInfo *info, Color us);
 void eval_king(const Position *pos, EvalInfo *info, Color us);
+void eval_threats(const Position *pos, EvalInfo *info, Color us);
+void eval_space(const Position *pos, EvalInfo *info, Color us);
 
 static inline Bitboard pawn_attacks_bb(Color c, Bitboard b)
 {
@@ -89,6 +98,23 @@ static inline Bitboard passed_span(Color c, Square s)
 {
     return forward_ranks(c, rank_of(s)) & (FILE_BB(file_of(s)) | adjacent_files(file_of(s)));
 }
+
+/* b and every square ahead of it, as seen from colour c. */
+static inline Bitboard fill_forward(Color c, Bitboard b)
+{
+    if (c == WHITE) {
+        b |= b << 8;
+        b |= b << 16;
+        b |= b << 32;
+    } else {
+        b |= b >> 8;
+        b |= b >> 16;
+        b |= b >> 32;
+    }
+    return b;
+}
+
+static inline Bitboard pawn_push_bb(Color c, Bitboard b) { return c == WHITE ? b << 8 : b >> 8; }
 
 static inline Square push_square(Color c, Square s) { return c == WHITE ? s + 8 : s - 8; }
 
