@@ -5,6 +5,7 @@
  * code, which keeps the evaluation colour-symmetric. */
 #include "evaluate.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "endgame/endgame.h"
@@ -31,6 +32,7 @@ static const char *const TERM_NAME[TERM_NB] = {
     [TERM_THREATS] = "Threats",
     [TERM_SPACE] = "Space",
     [TERM_TEMPO] = "Tempo",
+    [TERM_COMPLEXITY] = "Complexity",
 };
 
 /* PSQ[c][pt][sq]: the PSQT weight of c's piece on sq, from c's view. */
@@ -61,6 +63,37 @@ static void eval_material(const Position *pos, EvalInfo *info, Color us)
     info->term[TERM_PSQT][us] = psqt;
 }
 
+static Score total_score(const EvalInfo *info);
+
+#define QUEENSIDE (FILE_A_BB | FILE_BB(1) | FILE_BB(2) | FILE_BB(3))
+
+/* Complexity (the idea of Stockfish's "initiative" and Ethereal's
+ * complexity): how winnable the endgame half is. It moves EG toward zero
+ * or away from it, never past zero, so it cannot change who is better. */
+static void eval_complexity(const Position *pos, EvalInfo *info)
+{
+    int eg = eg_of(total_score(info));
+    Bitboard pawns = pos->by_type[PAWN];
+    Square wk = king_square(pos, WHITE), bk = king_square(pos, BLACK);
+    int file_gap = abs(file_of(wk) - file_of(bk)), rank_gap = abs(rank_of(wk) - rank_of(bk));
+    int features[CX_NB] = {
+        [CX_PAWNS] = popcount(pawns),
+        [CX_PASSED] = popcount(info->passed[WHITE] | info->passed[BLACK]),
+        [CX_BOTH_FLANKS] = (pawns & QUEENSIDE) && (pawns & ~QUEENSIDE),
+        [CX_PAWN_ENDING] = !(occupied(pos) & ~pawns & ~pos->by_type[KING]),
+        [CX_OUTFLANKING] = file_gap - rank_gap,
+        [CX_OFFSET] = 1,
+    };
+    int units = 0;
+    for (int i = 0; i < CX_NB; i++) {
+        units += eg_of(COMPLEXITY[i]) * features[i];
+        TRACE(info, TP_COMPLEXITY + i, WHITE, features[i]);
+    }
+    int sign = (eg > 0) - (eg < 0);
+    int least = -abs(eg);
+    info->term[TERM_COMPLEXITY][WHITE] = S(0, sign * (units > least ? units : least));
+}
+
 static void run_terms(const Position *pos, EvalInfo *info)
 {
     eval_setup(pos, info);
@@ -77,6 +110,7 @@ static void run_terms(const Position *pos, EvalInfo *info)
     }
     info->term[TERM_TEMPO][pos->side] = TEMPO;
     TRACE(info, TP_TEMPO, pos->side, 1);
+    eval_complexity(pos, info);
 }
 
 static Score total_score(const EvalInfo *info)

@@ -23,6 +23,7 @@ enum {
     TERM_THREATS,
     TERM_SPACE,
     TERM_TEMPO,
+    TERM_COMPLEXITY, /* White's entry only: the eg adjustment */
     TERM_NB
 };
 

@@ -68,17 +68,26 @@ enum {
     TP_PASSED_ROOK_BEHIND = TP_PASSED_BLOCKADED + 8,
     TP_PASSED_KING_PATH,
     TP_PASSED_UNSTOPPABLE,
+    /* Complexity (eval/evaluate.c), 6 features: eg halves only,
+     * coef[i][WHITE] holds the feature (not per colour); see below. */
+    TP_COMPLEXITY,
     /* King-safety units (eval/king.c), the last group: not linear, see
      * below. ATTACKER and SAFE_CHECK by piece type knight..queen. */
-    TP_KS_ATTACKER,
+    TP_KS_ATTACKER = TP_COMPLEXITY + 6,
     TP_KS_ZONE_ATTACK = TP_KS_ATTACKER + 4,
     TP_KS_WEAK_SQUARE,
     TP_KS_SAFE_CHECK,
     TP_KS_NO_QUEEN = TP_KS_SAFE_CHECK + 4,
     TP_KS_OFFSET,
     TP_NB,
+    TP_CX_FIRST = TP_COMPLEXITY,
     TP_KS_FIRST = TP_KS_ATTACKER
 };
+
+/* Complexity: c = sum_{TP_CX_FIRST <= i < TP_KS_FIRST} coef[i][WHITE] *
+ * eg(w_i) moves the endgame half toward or away from zero, never past
+ * it: EG += sign(EG) * max(c, -|EG|), with EG all other eg terms (before
+ * the scale factor). */
 
 /* The king-safety curve: the units u gathered against a king, a sum of
  * the TP_KS_* weights (mg and eg halves summed separately), cost that king
@@ -90,9 +99,9 @@ enum {
 
 /* One position's form. White's evaluation is
  *   (MG * phase + EG * scale / 64 * (24 - phase)) / 24, with
- *   MG = sum_{i < TP_KS_FIRST} (coef[i][WHITE] - coef[i][BLACK]) * mg(w_i)
+ *   MG = sum_{i < TP_CX_FIRST} (coef[i][WHITE] - coef[i][BLACK]) * mg(w_i)
  *        - ks_mg(WHITE) + ks_mg(BLACK) + fixed_mg,
- *   EG likewise with eg(w_i) and fixed_eg,
+ *   EG likewise with eg(w_i) and fixed_eg, then the complexity below,
  * up to integer rounding; ks_mg(c) is the mg half of the king-safety curve
  * above for u_mg = sum_{i >= TP_KS_FIRST} coef[i][c] * mg(w_i) (c's own
  * king attacked). fixed_*: terms outside the vector (none at present),

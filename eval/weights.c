@@ -173,6 +173,10 @@ const Score PASSED_ROOK_BEHIND = S(5, 10);
 const Score PASSED_KING_PATH = S(0, 3);
 const Score PASSED_UNSTOPPABLE = S(0, 300);
 
+/* Complexity, hand-set from the idea's published magnitudes: a few cp per
+ * pawn, a large offset toward zero that pawns and passers overcome. */
+const Score COMPLEXITY[CX_NB] = {S(0, 5), S(0, 10), S(0, 20), S(0, 40), S(0, 3), S(0, -70)};
+
 /* King-safety units; hand-set, tuned since issue 12 together with the
  * rest (mg half through the quadratic, eg half linear). */
 const Score KS_ATTACKER[4] = {S(20, 20), S(15, 15), S(20, 20), S(30, 30)};

@@ -97,6 +97,13 @@ extern const Score PASSED_ROOK_BEHIND;
 extern const Score PASSED_KING_PATH;
 extern const Score PASSED_UNSTOPPABLE;
 
+/* Complexity (eval/evaluate.c), endgame halves only: units that move the
+ * endgame score away from zero (positive) or toward it (negative): per pawn,
+ * per passed pawn, pawns on both wings, a pure pawn ending, king
+ * outflanking (file distance minus rank distance of the kings), offset. */
+enum { CX_PAWNS, CX_PASSED, CX_BOTH_FLANKS, CX_PAWN_ENDING, CX_OUTFLANKING, CX_OFFSET, CX_NB };
+extern const Score COMPLEXITY[CX_NB];
+
 /* King attack (eval/king.c): units gathered against one king, as (mg, eg)
  * pairs, turned into a penalty by the curve of eval/tune.h when at least
  * two pieces attack the king zone (one, if the attacker has a queen). */

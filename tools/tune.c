@@ -50,7 +50,9 @@ typedef struct {
 } Entry;
 
 typedef struct {
-    int first, count; /* into Dataset.entries */
+    int first, count; /* into Dataset.entries: the linear weights */
+    int cx_count;           /* then the complexity features */
+    int ks_count[COLOR_NB]; /* then White's and Black's king-safety units */
     float mg_factor;  /* phase / 24 */
     float eg_factor;  /* scale / 64 * (24 - phase) / 24 */
     float fixed;      /* blended king-attack term, cp */
@@ -104,13 +106,27 @@ static void add_sample(Dataset *d, const EvalTrace *t, float result, float score
     Sample *s = &d->samples[d->count++];
     s->first = (int)d->entry_count;
     s->count = 0;
-    for (int i = 0; i < TP_NB; i++) {
+    s->cx_count = 0;
+    for (int i = 0; i < TP_KS_FIRST; i++) {
         int c = t->coef[i][WHITE] - t->coef[i][BLACK];
         if (!c)
             continue;
         d->entries = grow(d->entries, sizeof *d->entries, &d->entry_cap, d->entry_count + 1);
         d->entries[d->entry_count++] = (Entry){(int16_t)i, (int16_t)c};
-        s->count++;
+        if (i < TP_CX_FIRST)
+            s->count++;
+        else
+            s->cx_count++;
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        s->ks_count[c] = 0;
+        for (int i = TP_KS_FIRST; i < TP_NB; i++) {
+            if (!t->coef[i][c])
+                continue;
+            d->entries = grow(d->entries, sizeof *d->entries, &d->entry_cap, d->entry_count + 1);
+            d->entries[d->entry_count++] = (Entry){(int16_t)i, t->coef[i][c]};
+            s->ks_count[c]++;
+        }
     }
     s->mg_factor = (float)t->phase / 24.0f;
     s->eg_factor = (float)t->scale / 64.0f * (float)(24 - t->phase) / 24.0f;
@@ -150,15 +166,79 @@ static long load(const char *path, Dataset *train, Dataset *valid, Position *pos
     return skipped;
 }
 
-static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
+/* King-safety units of one side: mg and eg sums, from entry e on. */
+static void ks_units(const Entry *e, int n, const Weights *w, double *mg, double *eg)
+{
+    *mg = *eg = 0;
+    for (int i = 0; i < n; i++) {
+        *mg += e[i].coef * w->mg[e[i].index];
+        *eg += e[i].coef * w->eg[e[i].index];
+    }
+}
+
+static double clamp_units(double u) { return u < 0 ? 0 : u > KS_MAX_UNITS ? KS_MAX_UNITS : u; }
+
+/* The model of eval/tune.h without complexity: linear terms plus both
+ * kings' safety curves, as mg and eg halves. */
+static void model_halves(const Dataset *d, const Sample *s, const Weights *w, double *mg_out, double *eg_out)
 {
     double mg = 0, eg = 0;
+    const Entry *e = &d->entries[s->first];
     for (int i = 0; i < s->count; i++) {
-        const Entry *e = &d->entries[s->first + i];
-        mg += e->coef * w->mg[e->index];
-        eg += e->coef * w->eg[e->index];
+        mg += e[i].coef * w->mg[e[i].index];
+        eg += e[i].coef * w->eg[e[i].index];
     }
+    e += s->count + s->cx_count;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        double umg, ueg, sign = c == WHITE ? -1 : 1;
+        ks_units(e, s->ks_count[c], w, &umg, &ueg);
+        umg = clamp_units(umg);
+        mg += sign * umg * umg / KS_MG_DIVISOR;
+        eg += sign * (ueg > 0 ? ueg : 0) / KS_EG_DIVISOR;
+        e += s->ks_count[c];
+    }
+    *mg_out = mg;
+    *eg_out = eg;
+}
+
+/* The complexity units of a sample. */
+static double complexity(const Dataset *d, const Sample *s, const Weights *w)
+{
+    const Entry *e = &d->entries[s->first + s->count];
+    double c = 0;
+    for (int i = 0; i < s->cx_count; i++)
+        c += e[i].coef * w->eg[e[i].index];
+    return c;
+}
+
+static double sign_of(double x) { return (x > 0) - (x < 0); }
+
+/* eg moved by complexity c toward or away from zero, never past it. */
+static double apply_complexity(double eg, double c) { return c > -fabs(eg) ? eg + sign_of(eg) * c : 0; }
+
+static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
+{
+    double mg, eg;
+    model_halves(d, s, w, &mg, &eg);
+    eg = apply_complexity(eg, complexity(d, s, w));
     return mg * s->mg_factor + eg * s->eg_factor + s->fixed;
+}
+
+/* Adds dm, dg (d error / d mg and eg half) through the safety curves. */
+static void ks_gradient(const Entry *e, const Sample *s, const Weights *w, double dm, double dg, Weights *g)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        double umg, ueg, sign = c == WHITE ? -1 : 1;
+        int n = s->ks_count[c];
+        ks_units(e, n, w, &umg, &ueg);
+        double slope_mg = umg > 0 && umg < KS_MAX_UNITS ? 2 * umg / KS_MG_DIVISOR : 0;
+        double slope_eg = ueg > 0 ? 1.0 / KS_EG_DIVISOR : 0;
+        for (int i = 0; i < n; i++) {
+            g->mg[e[i].index] += sign * dm * slope_mg * e[i].coef;
+            g->eg[e[i].index] += sign * dg * slope_eg * e[i].coef;
+        }
+        e += n;
+    }
 }
 
 static double sigmoid(double k, double eval) { return 1.0 / (1.0 + exp(-k * eval)); }
@@ -205,14 +285,22 @@ static void gradient(const Dataset *d, const Weights *w, double k, Weights *g)
     memset(g, 0, sizeof *g);
     for (int i = 0; i < d->count; i++) {
         const Sample *s = &d->samples[i];
-        double p = sigmoid(k, linear_eval(d, s, w));
+        double mg, eg;
+        model_halves(d, s, w, &mg, &eg);
+        double cx = complexity(d, s, w);
+        double p = sigmoid(k, mg * s->mg_factor + apply_complexity(eg, cx) * s->eg_factor + s->fixed);
         double de = 2.0 * (p - s->target) * p * (1 - p) * k / d->count;
-        double dm = de * s->mg_factor, dg = de * s->eg_factor;
+        /* Where complexity clamps EG to zero, no eg weight moves it. */
+        double dm = de * s->mg_factor, dg = cx > -fabs(eg) ? de * s->eg_factor : 0;
+        const Entry *ce = &d->entries[s->first + s->count];
+        for (int j = 0; j < s->cx_count; j++)
+            g->eg[ce[j].index] += dg * sign_of(eg) * ce[j].coef;
         for (int j = 0; j < s->count; j++) {
             const Entry *e = &d->entries[s->first + j];
             g->mg[e->index] += dm * e->coef;
             g->eg[e->index] += dg * e->coef;
         }
+        ks_gradient(&d->entries[s->first + s->count + s->cx_count], s, w, dm, dg, g);
     }
 }
 
