@@ -13,15 +13,18 @@
  * more or less) is held out for validation.
  *
  * Each position becomes a linear form of the weights (eval/tune.h): White's
- * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24. The error is
+ * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24, with MG and
+ * EG linear in the weights except for two parts fitted through their
+ * curves: the king-safety units (quadratic in mg, linear in eg, clamped)
+ * and the complexity adjustment of EG (clamped at zero). The error is
  * the mean of (R - sigmoid(K * eval))^2. K is fitted first with the current
  * weights (ternary search; the error is unimodal in K), then the weights by
  * full-batch Adam (Kingma & Ba 2014) on the mean of (T - sigmoid(K *
  * eval))^2 plus l2 * mean squared distance from the starting weights, where
  * T = lambda * R + (1 - lambda) * sigmoid(K * V) (T = R where V is absent;
  * lambda 1, the default, is plain Texel tuning). Reported errors are
- * always against R. The king-attack term, the endgame
- * scale factor and the phase stay as the current weights give them.
+ * always against R. The endgame scale factor and the phase stay as the
+ * current weights give them.
  *
  * Output: eval/weights.c with every S(mg, eg) replaced, in order, by the
  * tuned value (the file's layout and comments kept), written to --out;
@@ -37,7 +40,22 @@
 #include "eval/tune.h"
 #include "search/search.h"
 
-#define MAX_DATA_FILES 8
+#define MAX_DATA_FILES 16
+
+/* How the shipped weights were made (issue 12); printed with the usage. */
+static const char RECIPE[] =
+    "\nRecipe (issue 12):\n"
+    "  make tools\n"
+    "  # data: self-play at 5000 nodes a move, 8 random opening plies, in chunks of\n"
+    "  # 20-25 minutes on one core, one seed per chunk, files kept outside the repo;\n"
+    "  # adjudication (tools/datagen.c): resign at >= 1000 cp for 8 plies agreed by\n"
+    "  # both sides, draw at |score| <= 10 for 16 plies after ply 80, draw at ply 400\n"
+    "  nice -n 10 build/native/tools/datagen --out d101.txt --seed 101 --nodes 5000 --minutes 25\n"
+    "  nice -n 10 build/native/tools/datagen --out d102.txt --seed 102 --nodes 5000 --minutes 20\n"
+    "  # tune every weight together; every 10th block of 2000 positions is validation\n"
+    "  build/native-tune/tools/tune --data d101.txt --data d102.txt ... --epochs 600 \\\n"
+    "      --lr 0.5 --l2 3e-5 --out eval/weights.c\n"
+    "  # then a fixed-node SPRT against the previous binary (tools/match.py --sprt 0 10)\n";
 /* Validation: every 10th block of 2000 lines. Positions of one game are
  * alike and stand together in the file, so holding out whole blocks (about
  * 25 games) measures generalisation; every 10th line would not. */
@@ -499,7 +517,7 @@ int main(int argc, char **argv)
     Config cfg;
     if (!parse_args(argc, argv, &cfg)) {
         fprintf(stderr, "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                        "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
+                        "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n%s", RECIPE);
         return 1;
     }
     search_init();

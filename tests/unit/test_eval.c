@@ -234,6 +234,20 @@ TEST(eval_passed_pawn_on_7th_beats_3rd)
     CHECK_MSG(on3 > 0, "an extra passed pawn: %d", on3);
 }
 
+/* Rule of the square (textbook): the a4 pawn queens when the black king,
+ * the only other piece besides pawns, stands outside the square a4-e8
+ * (f5, White to move) and is caught from e5; from f5 with Black to move
+ * the king steps into the square. Extra h-pawns keep it out of KPK. */
+TEST(eval_pawn_outside_the_square_is_winning)
+{
+    int outside = eval_fen("8/7p/8/5k2/P7/8/7P/7K w - - 0 1");
+    int inside = eval_fen("8/7p/8/4k3/P7/8/7P/7K w - - 0 1");
+    int steps_in = -eval_fen("8/7p/8/5k2/P7/8/7P/7K b - - 0 1");
+    CHECK_MSG(outside > 300, "outside the square: %d", outside);
+    CHECK_MSG(outside > inside + 150, "outside %d, inside %d", outside, inside);
+    CHECK_MSG(outside > steps_in + 150, "outside %d, king to move %d", outside, steps_in);
+}
+
 /* Same material; White's queenside pawns healthy (a2 b2 c2) or doubled
  * and isolated (a2 a3, or a2 c2 split). */
 TEST(eval_broken_pawns_are_worse)
