@@ -35,26 +35,32 @@ static Score shelter(const Position *pos, EvalInfo *info, Color us)
     return score;
 }
 
-/* Units for the safe checks them can give us, one per piece type. */
-static Score safe_check_units(const Position *pos, EvalInfo *info, Color us, Bitboard safe)
+/* Units for the checks them can give us: safe ones by piece type, and
+ * per piece type that has only unsafe ones (to a square we defend). */
+static Score check_units(const Position *pos, EvalInfo *info, Color us, Bitboard safe)
 {
     const Bitboard *att = info->attacked[!us];
     Square ksq = king_square(pos, us);
-    Bitboard bishop_checks = bishop_attacks(ksq, occupied(pos)) & safe;
-    Bitboard rook_checks = rook_attacks(ksq, occupied(pos)) & safe;
-    bool checks[4] = {
-        (KNIGHT_ATTACKS[ksq] & safe & att[KNIGHT]) != 0,
-        (bishop_checks & att[BISHOP]) != 0,
-        (rook_checks & att[ROOK]) != 0,
-        ((bishop_checks | rook_checks) & att[QUEEN]) != 0,
+    Bitboard to = ~pos->by_color[!us];
+    Bitboard bishop_checks = bishop_attacks(ksq, occupied(pos)) & to;
+    Bitboard rook_checks = rook_attacks(ksq, occupied(pos)) & to;
+    Bitboard checks[4] = {
+        KNIGHT_ATTACKS[ksq] & to & att[KNIGHT],
+        bishop_checks & att[BISHOP],
+        rook_checks & att[ROOK],
+        (bishop_checks | rook_checks) & att[QUEEN],
     };
     Score units = SCORE_ZERO;
-    for (int i = 0; i < 4; i++)
-        if (checks[i]) {
+    int unsafe = 0;
+    for (int i = 0; i < 4; i++) {
+        if (checks[i] & safe) {
             units += KS_SAFE_CHECK[i];
             TRACE(info, TP_KS_SAFE_CHECK + i, us, 1);
-        }
-    return units;
+        } else
+            unsafe += checks[i] != 0;
+    }
+    TRACE(info, TP_KS_UNSAFE_CHECK, us, unsafe);
+    return units + KS_UNSAFE_CHECK * unsafe;
 }
 
 /* Penalty for us: the king is attacked by them. */
@@ -72,8 +78,10 @@ static Score king_attack(const Position *pos, EvalInfo *info, Color us)
                   & (~info->attacked[us][0] | info->attacked[us][KING] | info->attacked[us][QUEEN]);
     Bitboard safe = ~pos->by_color[them] & (~info->attacked[us][0] | (weak & info->attacked2[them]));
     int weak_near = popcount(weak & KING_ATTACKS[king_square(pos, us)]);
+    int defenders = popcount((pieces(pos, us, KNIGHT) | pieces(pos, us, BISHOP)) & info->king_zone[us]);
     Score units = KS_OFFSET + KS_ZONE_ATTACK * info->king_zone_hits[them] + KS_WEAK_SQUARE * weak_near
-                + safe_check_units(pos, info, us, safe) + (has_queen ? SCORE_ZERO : KS_NO_QUEEN);
+                + KS_DEFENDER * defenders + check_units(pos, info, us, safe)
+                + (has_queen ? SCORE_ZERO : KS_NO_QUEEN);
     for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
         units += KS_ATTACKER[pt - KNIGHT] * info->king_attackers[them][pt];
         TRACE(info, TP_KS_ATTACKER + pt - KNIGHT, us, info->king_attackers[them][pt]);
@@ -81,6 +89,7 @@ static Score king_attack(const Position *pos, EvalInfo *info, Color us)
     TRACE(info, TP_KS_OFFSET, us, 1);
     TRACE(info, TP_KS_ZONE_ATTACK, us, info->king_zone_hits[them]);
     TRACE(info, TP_KS_WEAK_SQUARE, us, weak_near);
+    TRACE(info, TP_KS_DEFENDER, us, defenders);
     TRACE(info, TP_KS_NO_QUEEN, us, !has_queen);
     int mg = mg_of(units), eg = eg_of(units);
     mg = mg < 0 ? 0 : mg > KS_MAX_UNITS ? KS_MAX_UNITS : mg;

@@ -187,4 +187,6 @@ const Score KS_ZONE_ATTACK = S(14, 6);
 const Score KS_WEAK_SQUARE = S(15, 13);
 const Score KS_SAFE_CHECK[4] = {S(45, 40), S(25, 25), S(42, 40), S(43, 36)};
 const Score KS_NO_QUEEN = S(-82, -80);
+const Score KS_UNSAFE_CHECK = S(5, 5);
+const Score KS_DEFENDER = S(-8, -8);
 const Score KS_OFFSET = S(-17, -19);

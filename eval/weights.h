@@ -112,6 +112,8 @@ extern const Score KS_ZONE_ATTACK; /* per attacked zone square */
 extern const Score KS_WEAK_SQUARE; /* per weak square next to the king */
 extern const Score KS_SAFE_CHECK[4];
 extern const Score KS_NO_QUEEN;    /* the attacker has no queen */
+extern const Score KS_UNSAFE_CHECK; /* per piece type with only unsafe checks */
+extern const Score KS_DEFENDER;    /* per own knight or bishop in the king zone */
 extern const Score KS_OFFSET;
 
 #endif
