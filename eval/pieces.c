@@ -86,7 +86,6 @@ static Score rook_file(const Position *pos, EvalInfo *info, Color us, Square s)
     return semi_open ? ROOK_SEMI_OPEN_FILE : ROOK_OPEN_FILE;
 }
 
-#define CENTRE_FILES (FILE_BB(2) | FILE_BB(3) | FILE_BB(4) | FILE_BB(5))
 #define LIGHT_CENTRE (square_bb(SQ_D5) | square_bb(SQ_E4))
 #define DARK_CENTRE (square_bb(SQ_D4) | square_bb(SQ_E5))
 #define TRAPPED_MOBILITY 3

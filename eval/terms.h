@@ -71,6 +71,8 @@ void eval_king(const Position *pos, EvalInfo *info, Color us);
 void eval_threats(const Position *pos, EvalInfo *info, Color us);
 void eval_space(const Position *pos, EvalInfo *info, Color us);
 
+#define CENTRE_FILES (FILE_BB(2) | FILE_BB(3) | FILE_BB(4) | FILE_BB(5)) /* c-f */
+
 static inline Bitboard pawn_attacks_bb(Color c, Bitboard b)
 {
     const Bitboard not_a = ~FILE_A_BB, not_h = ~FILE_BB(7);

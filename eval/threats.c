@@ -5,7 +5,6 @@
 #include "eval/terms.h"
 #include "eval/weights.h"
 
-#define CENTRE_FILES (FILE_BB(2) | FILE_BB(3) | FILE_BB(4) | FILE_BB(5))
 #define SPACE_PIECES_CAP 16
 
 /* Adds table[type of each piece in b - first] and traces it. */
