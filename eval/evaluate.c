@@ -202,8 +202,8 @@ void eval_trace(const Position *pos, FILE *out)
     fprintf(out, "--------------+-------------+-------------+------------\n");
     print_row(out, "Sum", white_sum, black_sum);
     int white = blend(pos, total_score(&info), &scale);
-    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX,
-            PHASE_MAX, scale, SCALE_NORMAL);
+    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX, PHASE_MAX, scale,
+            SCALE_NORMAL);
     fprintf(out, "Evaluation from White's view: %d\n", white);
     fprintf(out, "Final evaluation: %d (side to move)\n", pos->side == WHITE ? white : -white);
 }

@@ -80,8 +80,7 @@ static Score king_attack(const Position *pos, EvalInfo *info, Color us)
     int weak_near = popcount(weak & KING_ATTACKS[king_square(pos, us)]);
     int defenders = popcount((pieces(pos, us, KNIGHT) | pieces(pos, us, BISHOP)) & info->king_zone[us]);
     Score units = KS_OFFSET + KS_ZONE_ATTACK * info->king_zone_hits[them] + KS_WEAK_SQUARE * weak_near
-                + KS_DEFENDER * defenders + check_units(pos, info, us, safe)
-                + (has_queen ? SCORE_ZERO : KS_NO_QUEEN);
+                + KS_DEFENDER * defenders + check_units(pos, info, us, safe) + (has_queen ? SCORE_ZERO : KS_NO_QUEEN);
     for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
         units += KS_ATTACKER[pt - KNIGHT] * info->king_attackers[them][pt];
         TRACE(info, TP_KS_ATTACKER + pt - KNIGHT, us, info->king_attackers[them][pt]);

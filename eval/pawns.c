@@ -93,8 +93,7 @@ static Score passed_extras(const Position *pos, EvalInfo *info, Color us, Square
     Bitboard path = forward_file(us, s);
     Score score = SCORE_ZERO;
     bool blockaded = (pos->by_color[them] & square_bb(stop)) != 0;
-    Bitboard rooks_behind = forward_file(them, s) & pieces(pos, us, ROOK)
-                          & rook_attacks(s, occupied(pos));
+    Bitboard rooks_behind = forward_file(them, s) & pieces(pos, us, ROOK) & rook_attacks(s, occupied(pos));
     bool rook_behind = rooks_behind != 0;
     int king_units = king_path_units(pos, us, s, path);
     bool runs = unstoppable(pos, us, s, free_path);

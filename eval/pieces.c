@@ -18,8 +18,8 @@ static const Score *const MOBILITY[PIECE_TYPE_NB] = {
 static Bitboard pawn_double_attacks(Color c, Bitboard pawns)
 {
     const Bitboard not_a = ~FILE_A_BB, not_h = ~FILE_BB(7);
-    return c == WHITE ? ((pawns << 9) & not_a) & ((pawns << 7) & not_h)
-                      : ((pawns >> 7) & not_a) & ((pawns >> 9) & not_h);
+    return c == WHITE ? ((pawns << 9) & not_a) & ((pawns << 7) & not_h) :
+                        ((pawns >> 7) & not_a) & ((pawns >> 9) & not_h);
 }
 
 static void setup_side(const Position *pos, EvalInfo *info, Color c)
@@ -133,15 +133,15 @@ static Score major_placement(const Position *pos, EvalInfo *info, Color us, Piec
     Color them = !us;
     Score score = SCORE_ZERO;
     Square ksq = king_square(pos, us);
-    bool seventh = relative_rank(us, s) == 6
-                && (relative_rank(us, king_square(pos, them)) == 7
-                    || (pieces(pos, them, PAWN) & RANK_BB(us == WHITE ? 6 : 1)));
+    bool seventh =
+        relative_rank(us, s) == 6
+        && (relative_rank(us, king_square(pos, them)) == 7 || (pieces(pos, them, PAWN) & RANK_BB(us == WHITE ? 6 : 1)));
     if (seventh) {
         score += pt == ROOK ? ROOK_ON_SEVENTH : QUEEN_ON_SEVENTH;
         TRACE(info, pt == ROOK ? TP_ROOK_ON_SEVENTH : TP_QUEEN_ON_SEVENTH, us, 1);
     }
-    if (pt == ROOK && safe_squares <= TRAPPED_MOBILITY && relative_rank(us, s) == 0
-        && relative_rank(us, ksq) == 0 && (file_of(ksq) < 4) == (file_of(s) < file_of(ksq))) {
+    if (pt == ROOK && safe_squares <= TRAPPED_MOBILITY && relative_rank(us, s) == 0 && relative_rank(us, ksq) == 0
+        && (file_of(ksq) < 4) == (file_of(s) < file_of(ksq))) {
         int castling = pos->castling & (us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO);
         int n = castling ? 1 : 2;
         score += ROOK_TRAPPED * n;
@@ -173,8 +173,8 @@ void eval_pieces(const Position *pos, EvalInfo *info, Color us)
             }
             if (pt == ROOK)
                 rooks += rook_file(pos, info, us, s);
-            placement += pt <= BISHOP ? minor_placement(pos, info, us, pt, s, att)
-                                      : major_placement(pos, info, us, pt, s, safe_squares);
+            placement += pt <= BISHOP ? minor_placement(pos, info, us, pt, s, att) :
+                                        major_placement(pos, info, us, pt, s, safe_squares);
         }
     }
     Bitboard bishops = pieces(pos, us, BISHOP);

@@ -8,8 +8,8 @@
 #define SPACE_PIECES_CAP 16
 
 /* Adds table[type of each piece in b - first] and traces it. */
-static Score by_type(const Position *pos, EvalInfo *info, Color us, Bitboard b, const Score *table,
-                     PieceType first, int index)
+static Score by_type(const Position *pos, EvalInfo *info, Color us, Bitboard b, const Score *table, PieceType first,
+                     int index)
 {
     Score score = SCORE_ZERO;
     while (b) {
@@ -31,8 +31,8 @@ static Score queen_threats(const Position *pos, EvalInfo *info, Color us, Bitboa
     Square q = lsb(queens);
     Bitboard safe = info->mobility_area[us] & ~strongly;
     int knight = popcount(KNIGHT_ATTACKS[q] & ours[KNIGHT] & safe);
-    Bitboard slider_squares = (bishop_attacks(q, occupied(pos)) & ours[BISHOP])
-                            | (rook_attacks(q, occupied(pos)) & ours[ROOK]);
+    Bitboard slider_squares =
+        (bishop_attacks(q, occupied(pos)) & ours[BISHOP]) | (rook_attacks(q, occupied(pos)) & ours[ROOK]);
     int slider = popcount(slider_squares & safe & info->attacked2[us]);
     TRACE(info, TP_THREAT_KNIGHT_ON_QUEEN, us, knight);
     TRACE(info, TP_THREAT_SLIDER_ON_QUEEN, us, slider);
@@ -64,16 +64,16 @@ void eval_threats(const Position *pos, EvalInfo *info, Color us)
     Score score = SCORE_ZERO;
 
     score += by_type(pos, info, us, non_pawns & ours[PAWN], THREAT_BY_PAWN, KNIGHT, TP_THREAT_BY_PAWN);
-    score += by_type(pos, info, us, ((non_pawns & strongly) | weak) & (ours[KNIGHT] | ours[BISHOP]),
-                     THREAT_BY_MINOR, PAWN, TP_THREAT_BY_MINOR);
-    score += by_type(pos, info, us, (weak | pieces(pos, them, QUEEN)) & ours[ROOK], THREAT_BY_ROOK, PAWN,
-                     TP_THREAT_BY_ROOK);
+    score += by_type(pos, info, us, ((non_pawns & strongly) | weak) & (ours[KNIGHT] | ours[BISHOP]), THREAT_BY_MINOR,
+                     PAWN, TP_THREAT_BY_MINOR);
+    score +=
+        by_type(pos, info, us, (weak | pieces(pos, them, QUEEN)) & ours[ROOK], THREAT_BY_ROOK, PAWN, TP_THREAT_BY_ROOK);
     int king = popcount(weak & ours[KING]);
     int hanging = popcount(weak & (~theirs[0] | (non_pawns & info->attacked2[us])));
     int restricted = popcount(theirs[0] & ~strongly & ours[0]);
     int push = pawn_push_threats(pos, info, us, non_pawns);
-    score += THREAT_BY_KING * king + THREAT_HANGING * hanging + THREAT_RESTRICTED * restricted
-           + THREAT_PAWN_PUSH * push;
+    score +=
+        THREAT_BY_KING * king + THREAT_HANGING * hanging + THREAT_RESTRICTED * restricted + THREAT_PAWN_PUSH * push;
     TRACE(info, TP_THREAT_BY_KING, us, king);
     TRACE(info, TP_THREAT_HANGING, us, hanging);
     TRACE(info, TP_THREAT_RESTRICTED, us, restricted);

@@ -33,9 +33,9 @@ extern const Score ROOK_SEMI_OPEN_FILE; /* only enemy pawns on the file */
 extern const Score TEMPO;               /* side to move */
 
 /* Pawn structure, per pawn (eval/pawns.c). */
-extern const Score PAWN_DOUBLED;  /* an own pawn stands ahead on the file */
-extern const Score PAWN_ISOLATED; /* no own pawn on the adjacent files */
-extern const Score PAWN_BACKWARD; /* behind its neighbours, stop square controlled */
+extern const Score PAWN_DOUBLED;      /* an own pawn stands ahead on the file */
+extern const Score PAWN_ISOLATED;     /* no own pawn on the adjacent files */
+extern const Score PAWN_BACKWARD;     /* behind its neighbours, stop square controlled */
 extern const Score PAWN_CONNECTED[8]; /* defended by or beside an own pawn */
 
 /* Passed pawns, by relative rank. KING_* are per square of king distance
@@ -59,13 +59,13 @@ extern const Score KING_STORM_BLOCKED[8];
  * attacked type - KNIGHT (knight..queen), BY_MINOR and BY_ROOK by type -
  * PAWN (pawn..queen). "Weak" pieces: attacked by us and neither defended
  * by a pawn nor defended twice where we attack at most once. */
-extern const Score THREAT_BY_PAWN[4];   /* a pawn attacks a piece */
-extern const Score THREAT_BY_MINOR[5];  /* a minor attacks a weak piece or a defended non-pawn */
-extern const Score THREAT_BY_ROOK[5];   /* a rook attacks a weak piece or the queen */
-extern const Score THREAT_BY_KING;      /* the king attacks a weak piece */
-extern const Score THREAT_HANGING;      /* weak and undefended (or a twice-attacked piece) */
-extern const Score THREAT_PAWN_PUSH;    /* a safe pawn push would attack a piece */
-extern const Score THREAT_RESTRICTED;   /* per square both attack, weakly held by them */
+extern const Score THREAT_BY_PAWN[4];      /* a pawn attacks a piece */
+extern const Score THREAT_BY_MINOR[5];     /* a minor attacks a weak piece or a defended non-pawn */
+extern const Score THREAT_BY_ROOK[5];      /* a rook attacks a weak piece or the queen */
+extern const Score THREAT_BY_KING;         /* the king attacks a weak piece */
+extern const Score THREAT_HANGING;         /* weak and undefended (or a twice-attacked piece) */
+extern const Score THREAT_PAWN_PUSH;       /* a safe pawn push would attack a piece */
+extern const Score THREAT_RESTRICTED;      /* per square both attack, weakly held by them */
 extern const Score THREAT_KNIGHT_ON_QUEEN; /* per safe square a knight could hit the queen from */
 extern const Score THREAT_SLIDER_ON_QUEEN; /* likewise for bishops and rooks */
 /* Per safe central square behind or at our pawns (files c-f, relative
@@ -74,14 +74,14 @@ extern const Score SPACE;
 
 /* Piece placement (eval/pieces.c). An outpost: relative rank 4-6, defended
  * by an own pawn, never attackable by an enemy pawn. */
-extern const Score OUTPOST[2];               /* knight, bishop standing on one */
-extern const Score KNIGHT_REACH_OUTPOST;     /* a knight attacks an empty-of-own outpost */
-extern const Score MINOR_BEHIND_PAWN;        /* a pawn right in front shields it */
-extern const Score MINOR_KING_DISTANCE;      /* per square to the own king */
+extern const Score OUTPOST[2];           /* knight, bishop standing on one */
+extern const Score KNIGHT_REACH_OUTPOST; /* a knight attacks an empty-of-own outpost */
+extern const Score MINOR_BEHIND_PAWN;    /* a pawn right in front shields it */
+extern const Score MINOR_KING_DISTANCE;  /* per square to the own king */
 /* Per own pawn on the bishop's colour, times 1 + own blocked pawns on c-f. */
 extern const Score BISHOP_PAWNS;
-extern const Score BISHOP_LONG_DIAGONAL;     /* sees d4 and e5 (or d5 and e4) through pieces */
-extern const Score ROOK_ON_SEVENTH;          /* with the enemy king on 8th or pawns on 7th */
+extern const Score BISHOP_LONG_DIAGONAL; /* sees d4 and e5 (or d5 and e4) through pieces */
+extern const Score ROOK_ON_SEVENTH;      /* with the enemy king on 8th or pawns on 7th */
 extern const Score QUEEN_ON_SEVENTH;
 /* Rook with at most 3 safe squares, shut in by its own uncastled king; twice
  * when that side can no longer castle. */
@@ -111,9 +111,9 @@ extern const Score KS_ATTACKER[4]; /* per piece attacking the zone, knight..quee
 extern const Score KS_ZONE_ATTACK; /* per attacked zone square */
 extern const Score KS_WEAK_SQUARE; /* per weak square next to the king */
 extern const Score KS_SAFE_CHECK[4];
-extern const Score KS_NO_QUEEN;    /* the attacker has no queen */
+extern const Score KS_NO_QUEEN;     /* the attacker has no queen */
 extern const Score KS_UNSAFE_CHECK; /* per piece type with only unsafe checks */
-extern const Score KS_DEFENDER;    /* per own knight or bishop in the king zone */
+extern const Score KS_DEFENDER;     /* per own knight or bishop in the king zone */
 extern const Score KS_OFFSET;
 
 #endif
