@@ -276,12 +276,13 @@ DtmTable *dtm_table_for_position(const Position *pos)
 
 /* ---- entries ------------------------------------------------------------ */
 
-static DtmResult decode_value(uint8_t v)
+static DtmResult decode_value(uint8_t v, uint8_t z)
 {
-    DtmResult r = {0, 0};
+    DtmResult r = {0, 0, 0};
     if (v != DTM_DRAW && v != DTM_ILLEGAL) {
         r.plies = v - 1;
         r.wdl = r.plies % 2 ? 1 : -1;
+        r.dtz = z - 1;
     }
     return r;
 }
@@ -301,11 +302,11 @@ static void entry_header(const DtmTable *t, DtmEntry *e)
 static void visit_index(const DtmTable *t, DtmEntry *e, uint32_t index, DtmVisitor visit, void *ctx)
 {
     for (Color c = WHITE; c <= BLACK; c++) {
-        uint8_t v = t->val[(size_t)c * t->size + index];
-        if (v == DTM_ILLEGAL)
+        size_t p = (size_t)c * t->size + index;
+        if (t->val[p] == DTM_ILLEGAL)
             continue;
         e->stm = c;
-        e->result = decode_value(v);
+        e->result = decode_value(t->val[p], t->dtz[p]);
         visit(e, ctx);
     }
 }
@@ -331,7 +332,7 @@ static size_t unbuilt_bytes(const DtmTable *t, uint64_t *seen)
     if ((*seen & bit) || dtm_is_ready(t))
         return 0;
     *seen |= bit;
-    size_t bytes = 2 * t->size;
+    size_t bytes = DTM_BYTES_PER_INDEX * t->size;
     for (int i = 0; i < DTM_EXIT_SLOTS; i++)
         if (t->exits[i].table)
             bytes += unbuilt_bytes(t->exits[i].table, seen);
@@ -363,16 +364,20 @@ static void add_to_stats(const DtmEntry *e, void *ctx)
     int plies = e->result.plies;
     uint64_t w = (uint64_t)e->weight;
     st->stored++;
+    int dtz = e->result.dtz;
     if (e->result.wdl == 0)
         st->draws[c] += w;
     else if (e->result.wdl > 0) {
         st->wins[c] += w;
         st->sum_win[c] += w * (uint64_t)plies;
         st->max_win[c] = plies > st->max_win[c] ? plies : st->max_win[c];
+        st->max_dtz_win[c] = dtz > st->max_dtz_win[c] ? dtz : st->max_dtz_win[c];
+        st->cursed[c] += dtz > 100 ? w : 0;
     } else {
         st->losses[c] += w;
         st->sum_loss[c] += w * (uint64_t)plies;
         st->max_loss[c] = plies > st->max_loss[c] ? plies : st->max_loss[c];
+        st->max_dtz_loss[c] = dtz > st->max_dtz_loss[c] ? dtz : st->max_dtz_loss[c];
     }
 }
 
@@ -388,9 +393,9 @@ bool dtm_build(DtmTable *t)
          * pawns) decreasing, so the locks never form a cycle. */
         uint64_t seen = 0;
         ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t)
-          && reserve_memory(2 * t->size);
+          && reserve_memory(DTM_BYTES_PER_INDEX * t->size);
         if (ok && !dtm_generate(t)) {
-            atomic_fetch_sub(&memory_used, 2 * t->size);
+            atomic_fetch_sub(&memory_used, DTM_BYTES_PER_INDEX * t->size);
             ok = false;
         }
         if (ok) {
@@ -447,7 +452,8 @@ bool dtm_probe(const Position *pos, DtmResult *out)
         used |= square_bb(lsb(b));
         m.sq[2 + k] = lsb(b) ^ fl;
     }
-    *out = decode_value(dtm_value(t, (Color)(pos->side ^ flip), &m));
+    size_t p = (size_t)(pos->side ^ flip) * t->size + dtm_index(t, &m, NULL);
+    *out = decode_value(t->val[p], t->dtz[p]);
     return true;
 }
 

@@ -16,13 +16,19 @@
  * background thread). All functions are thread-safe; probing a ready table
  * takes no lock.
  *
- * Memory: one byte per stored position and side to move (index layout and
- * value encoding: dtm_internal.h). Per side to move a pawnless table stores
- * 462 * 64^n positions (n = men besides the kings: 3.8 MB for both sides of
- * a 4-man table, 59 KB for a 3-man one), a table with pawns 1806 * 64^n
- * (KPK 231 KB, a 4-man one 14.8 MB). The built tables together may use at
- * most DTM_MEMORY_CAP bytes; a build that would exceed it fails. A build
- * needs about three times its final size in scratch memory while it runs.
+ * Beside each DTM table a DTZ table (Syzygy's DTZ50 meaning, DtmResult.dtz)
+ * is built by a second retrograde pass over the same positions, in which
+ * pawn moves and captures are exits valued by the DTM tables' results.
+ *
+ * Memory: two bytes (DTM, DTZ) per stored position and side to move (index
+ * layout and value encoding: dtm_internal.h). Per side to move a pawnless
+ * table stores 462 * 64^n positions (n = men besides the kings: 7.6 MB for
+ * both sides of a 4-man table, 118 KB for a 3-man one), a table with pawns
+ * 1806 * 64^n (KPK 462 KB, a 4-man one 29.6 MB). The built tables together
+ * may use at most DTM_MEMORY_CAP bytes (every table of up to four men at
+ * once fits: about 450 MB; KPPK and the tables below it take 214 MB); a
+ * build that would exceed it fails. A build needs about three times its
+ * final size in scratch memory while it runs.
  *
  * In the search: t = dtm_table_for_key(pos->material_key); if t is not NULL
  * and dtm_request(t) (or dtm_is_ready(t)) is true, dtm_probe(pos, &r)
@@ -35,7 +41,7 @@
 
 #include "engine/position.h"
 
-#define DTM_MEMORY_CAP (64u << 20) /* bytes over all built tables */
+#define DTM_MEMORY_CAP (512u << 20) /* bytes over all built tables */
 
 typedef struct DtmTable DtmTable;
 
@@ -44,6 +50,10 @@ typedef struct {
     int wdl;   /* +1 the side to move wins, 0 draw, -1 it loses */
     int plies; /* plies to mate with best play: odd for a win, even for a
                   loss (0 = checkmated now); 0 for a draw */
+    int dtz;   /* plies to the next zeroing move (capture, pawn move) or
+                  mate, that move included, with play that wins within the
+                  fifty-move rule (Syzygy DTZ50): 1 = zeroes or mates now,
+                  0 = checkmated or a draw; either parity for a loss */
 } DtmResult;
 
 /* Counts over every legal position of the table's material with the named
@@ -53,9 +63,12 @@ typedef struct {
     uint64_t wins[COLOR_NB], draws[COLOR_NB], losses[COLOR_NB];
     int max_win[COLOR_NB], max_loss[COLOR_NB];       /* plies */
     uint64_t sum_win[COLOR_NB], sum_loss[COLOR_NB]; /* plies, for means */
+    int max_dtz_win[COLOR_NB], max_dtz_loss[COLOR_NB]; /* plies */
+    uint64_t cursed[COLOR_NB]; /* wins with DTZ > 100 plies (expected 0) */
     uint64_t stored;  /* entries of the symmetry-reduced table, both sides */
     size_t bytes;     /* memory the built table keeps */
-    double build_ms;  /* wall time of this table's own build */
+    double build_ms;  /* wall time of this table's own DTM build */
+    double dtz_build_ms; /* and of its DTZ table */
 } DtmStats;
 
 /* One position for dtm_foreach: piece[0] / square[0] is the white king,

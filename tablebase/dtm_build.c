@@ -55,6 +55,8 @@ static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboar
 {
     if (g->type[k] != PAWN)
         return gen_attacks(g->type[k], c, cur, occ) & ~occ;
+    if (g->dtz)
+        return 0; /* a pawn move zeroes the DTZ count: an exit, never un-made */
     int back = c == WHITE ? -8 : 8;
     Bitboard from = 0;
     if (relative_rank(c, cur) >= 2 && !(occ & square_bb(cur + back))) {
@@ -135,8 +137,10 @@ static void unmove_from(Gen *g, size_t p, int d)
         predecessors(g, index, mover, &pr, 1);
     else
         predecessors(g, index, mover, &pr, 2);
-    /* Predecessors decided already (val != DTM_DRAW) are left alone. */
-    if (d % 2 == 0) {
+    /* Predecessors decided already (val != DTM_DRAW) are left alone. DTM
+     * levels alternate losses (even) and wins (odd); DTZ levels do not (a
+     * forced zeroing move loses at an odd level), so the DTM table says. */
+    if (g->dtz ? dtm_value_is_loss(g->dtm[p]) : d % 2 == 0) {
         for (int i = 0; i < pr.count; i++)
             if (val[pr.index[i]] == DTM_DRAW)
                 gen_decide_next(g, base + pr.index[i], d + 1); /* a move to a loss in d: won in d + 1 */
@@ -207,16 +211,25 @@ static void free_gen(Gen *g)
     free(g);
 }
 
-bool dtm_generate(DtmTable *t)
+static double ms_since(const struct timespec *t0)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct timespec t1;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/* One retrograde analysis: the DTM table, or (dtm not NULL) the DTZ table
+ * that follows the finished DTM table dtm. NULL on failure. */
+static uint8_t *generate(DtmTable *t, const uint8_t *dtm)
+{
     Gen *g = calloc(1, sizeof *g);
     if (!g)
-        return false;
+        return NULL;
     setup_men(g, t);
+    g->dtz = dtm != NULL;
+    g->dtm = dtm;
     g->val = calloc(2, t->size);
-    if (t->n == 1 && g->color[2] == WHITE) {
+    if (t->n == 1 && g->color[2] == WHITE && !g->dtz) {
         /* One man, White's: the bitboard-parallel generator. */
         if (!g->val || !gen_one_man(t, g->val))
             g->failed = true;
@@ -233,16 +246,32 @@ bool dtm_generate(DtmTable *t)
         } else
             g->failed = true;
     }
-    if (g->failed) {
+    uint8_t *val = g->failed ? NULL : g->val;
+    if (g->failed)
         free(g->val);
-        free_gen(g);
+    free_gen(g);
+    return val;
+}
+
+bool dtm_generate(DtmTable *t)
+{
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint8_t *val = generate(t, NULL);
+    if (!val)
+        return false;
+    double dtm_ms = ms_since(&t0);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    uint8_t *dtz = generate(t, val);
+    if (!dtz) {
+        free(val);
         return false;
     }
-    t->val = g->val;
-    free_gen(g);
-    clock_gettime(CLOCK_MONOTONIC, &t1);
+    t->val = val;
+    t->dtz = dtz;
     memset(&t->stats, 0, sizeof t->stats);
-    t->stats.bytes = 2 * t->size;
-    t->stats.build_ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    t->stats.bytes = DTM_BYTES_PER_INDEX * t->size;
+    t->stats.build_ms = dtm_ms;
+    t->stats.dtz_build_ms = ms_since(&t0);
     return true;
 }

@@ -90,6 +90,18 @@ int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color m
     return plies % 2 == 0 ? plies + 1 : -(plies + 1);
 }
 
+int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
+{
+    if (captured >= 0 || promo) {
+        int v = gen_exit_value(g->t, m, k, to, mover, captured, promo);
+        return (v > 0) - (v < 0);
+    }
+    /* A pawn move inside the table: the DTM table of this material. */
+    Square sq[DTM_MAX_MEN] = {m->sq[0], m->sq[1], m->sq[2], m->sq[3]};
+    sq[k] = to;
+    return dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index_of(g->t, sq[0], sq[1], sq[2], sq[3], NULL)]);
+}
+
 static void note_exit(MoveSummary *s, int v)
 {
     if (v > 0 && (!s->win || v < s->win))
@@ -107,9 +119,11 @@ static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard oc
     s->legal++;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, pt));
+            note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, pt)
+                                : gen_exit_value(g->t, m, k, to, us, captured, pt));
     else
-        note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
+        note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, NO_PIECE_TYPE)
+                            : gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with
@@ -170,7 +184,8 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
             if (relative_rank(us, from) == 1 && !(sf->occ & square_bb(from + 2 * up)))
                 targets |= square_bb(from + 2 * up);
         }
-        exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
+        /* For DTZ every pawn move zeroes the count: all are exits. */
+        exits = g->dtz ? targets : targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
     } else {
         targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
         exits = targets & sf->occ;

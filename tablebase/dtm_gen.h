@@ -31,7 +31,21 @@ typedef struct {
     bool can_lose[COLOR_NB];   /* the other side has men to mate with */
     bool must_count[COLOR_NB]; /* can lose, or may capture or promote */
     bool failed;
+    /* DTZ mode (dtm_build.c, "DTZ"): val is the DTZ table being made, dtm
+     * the finished DTM table of the same material, whose wins and losses
+     * the DTZ levels follow; pawn moves are exits like captures. */
+    bool dtz;
+    const uint8_t *dtm;
 } Gen;
+
+/* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */
+static inline bool dtm_value_is_loss(uint8_t v) { return v != DTM_DRAW && v != DTM_ILLEGAL && (v - 1) % 2 == 0; }
+/* The mover's result (+1, 0, -1) from a DTM value seen by the side to move
+ * after the move. */
+static inline int dtm_value_for_mover(uint8_t v)
+{
+    return v == DTM_DRAW || v == DTM_ILLEGAL ? 0 : dtm_value_is_loss(v) ? 1 : -1;
+}
 
 /* Position p (= stm * size + index) is decided at ply `level`, later than
  * the next one. */
@@ -73,6 +87,11 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
  * `captured` (-1: none) and/or promoting to promo, the opponent to move.
  * The exit's table must be built. */
 int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
+
+/* DTZ mode: the value for the mover of a zeroing move (capture, pawn move,
+ * promotion) or of a move that mates: +1 if the opponent is then lost, 0
+ * drawn, -1 won (a zeroing move ends the DTZ count at one ply). */
+int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
 
 /* The whole generator for tables with one man besides the kings, White's
  * (dtm_small.c): fills val ([stm * size + index], every entry); false if a

@@ -25,6 +25,20 @@
  *                  to move mates (win), even = it is mated (loss; 0 = it is
  *                  checkmated now)
  *     255          illegal or non-canonical index
+ *
+ * The DTZ table beside it (dtz, same layout) holds DTZ + 1 for decided
+ * positions, 0 for draws, 255 for illegal indices. DTZ (Syzygy's DTZ50
+ * meaning) counts the plies to the next zeroing move (a capture or a pawn
+ * move, promotions included) or mate, the mate or zeroing move included,
+ * under play that wins (the winner zeroes only into a position still won,
+ * the loser delays): 1 = the side to move zeroes or mates now, 0 = it is
+ * checkmated. Whether it is a win or a loss is the DTM table's: a loss
+ * may have an odd DTZ (the loser must zero). A win with DTZ > 100 would
+ * be cursed (a draw under the fifty-move rule from a clock of 0); the
+ * build counts them (DtmStats.cursed). Zeroing moves are valued by the
+ * results the DTM tables give, so a cursed successor would count as won:
+ * exact as long as every table has cursed = 0, which holds for all tables
+ * of up to four men (Syzygy statistics) and is checked by `tb stats`.
  */
 #ifndef KS_DTM_INTERNAL_H
 #define KS_DTM_INTERNAL_H
@@ -37,6 +51,8 @@
 enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
 enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
 enum { KK_PAWNLESS = 462, KK_PAWNS = 1806 };
+/* Bytes a built table keeps per index: DTM and DTZ, both sides to move. */
+enum { DTM_BYTES_PER_INDEX = 4 };
 
 /* Where a capture or promotion leads: the smaller table and how our men
  * map onto its men. Slot = exit_slot(captured man, promoted man, type). */
@@ -55,7 +71,8 @@ struct DtmTable {
     bool same;                /* two identical men (sorted squares) */
     Key key[2];               /* material key: named side White / Black */
     size_t size;              /* entries per side to move */
-    uint8_t *val;             /* [stm * size + index], NULL until built */
+    uint8_t *val;             /* DTM, [stm * size + index], NULL until built */
+    uint8_t *dtz;             /* DTZ, same layout */
     DtmExit exits[DTM_EXIT_SLOTS];
     DtmStats stats;
     atomic_bool ready, failed, requested;

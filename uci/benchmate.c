@@ -109,7 +109,7 @@ static void random_position(const char *code, int want_wdl, uint64_t *rng, Posit
  * better. A capture into drawn material is a draw. */
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
-    DtmResult r = {0, 0};
+    DtmResult r = {0, 0, 0};
     pos_make(pos, m);
     if (!pos_insufficient_material(pos) && !dtm_probe(pos, &r))
         r.wdl = 0;

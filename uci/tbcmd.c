@@ -120,12 +120,13 @@ static const TbTable *table_by_name(const char *name)
     return NULL;
 }
 
-/* The result of pos from White's view, and its DTM (-1 if none); false if
- * no table or rule knows the material. */
-static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
+/* The result of pos from White's view, and its DTM and DTZ (-1 if none);
+ * false if no table or rule knows the material. */
+static bool probe_any(const Position *pos, int *wdl_white, int *dtm, int *dtz)
 {
-    if (tb_dtm_probe(pos, wdl_white, dtm))
+    if (tb_dtm_probe(pos, wdl_white, dtm, dtz))
         return true;
+    *dtz = -1;
     for (size_t i = 0; i < TABLE_COUNT; i++)
         for (Color strong = WHITE; strong <= BLACK; strong++) {
             Key key;
@@ -145,9 +146,11 @@ static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
     return true;
 }
 
-static void print_result(const char *head, int wdl, int dtm)
+static void print_result(const char *head, int wdl, int dtm, int dtz)
 {
-    if (dtm >= 0)
+    if (dtm >= 0 && dtz >= 0)
+        printf("%s ; %s ; dtm %d ; dtz %d\n", head, tb_result_text(wdl), dtm, dtz);
+    else if (dtm >= 0)
         printf("%s ; %s ; dtm %d\n", head, tb_result_text(wdl), dtm);
     else
         printf("%s ; %s\n", head, tb_result_text(wdl));
@@ -173,22 +176,22 @@ static int tb_probe(int argc, char **argv)
         strcat(fen, " ");
     }
     Position *pos = malloc(sizeof *pos);
-    int wdl, dtm, status = 1;
+    int wdl, dtm, dtz, status = 1;
     if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
         fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
-    else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
+    else if (!probe_any(pos, &wdl, &dtm, &dtz) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
         fen_for_table(pos, text);
-        print_result(text, wdl, dtm);
+        print_result(text, wdl, dtm, dtz);
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
             pos_make(pos, list.moves[i]);
-            if (probe_any(pos, &wdl, &dtm))
-                print_result(text, wdl, dtm);
+            if (probe_any(pos, &wdl, &dtm, &dtz))
+                print_result(text, wdl, dtm, dtz);
             else
                 printf("%s ; ?\n", text);
             pos_unmake(pos);

@@ -20,7 +20,17 @@ static void out_flush(Out *o)
     o->len = 0;
 }
 
-/* Appends "FEN ; RESULT ; dtm N" for one entry. */
+static char *put_number(char *p, int n)
+{
+    if (n >= 100)
+        *p++ = (char)('0' + n / 100);
+    if (n >= 10)
+        *p++ = (char)('0' + n / 10 % 10);
+    *p++ = (char)('0' + n % 10);
+    return p;
+}
+
+/* Appends "FEN ; RESULT ; dtm N ; dtz N" for one entry. */
 static void dump_entry(const DtmEntry *e, void *ctx)
 {
     static const char LETTERS[] = " PNBRQK  pnbrqk";
@@ -55,12 +65,9 @@ static void dump_entry(const DtmEntry *e, void *ctx)
     p += strlen(result);
     memcpy(p, " ; dtm ", 7);
     p += 7;
-    int plies = e->result.plies;
-    if (plies >= 100)
-        *p++ = (char)('0' + plies / 100);
-    if (plies >= 10)
-        *p++ = (char)('0' + plies / 10 % 10);
-    *p++ = (char)('0' + plies % 10);
+    p = put_number(p, e->result.plies);
+    memcpy(p, " ; dtz ", 7);
+    p = put_number(p + 7, e->result.dtz);
     *p++ = '\n';
     o->len = (size_t)(p - o->buf);
 }
@@ -182,15 +189,21 @@ int tb_dtm_stats(const char *name, bool by_pawn)
         }
         printf("%s: longest win %s; longest loss %s\n", SIDE[c], win, loss);
     }
+    for (Color c = WHITE; c <= BLACK; c++)
+        printf("%s: longest dtz win %d plies, longest dtz loss %d plies, cursed wins %llu\n", SIDE[c],
+               st.max_dtz_win[c], st.max_dtz_loss[c], (unsigned long long)st.cursed[c]);
     if (by_pawn && strchr(dtm_name(t), 'P'))
         pawn_stats(t);
-    printf("build time: %.2f ms for this table (%.2f ms with the smaller tables it needed)\n", st.build_ms, ms);
-    printf("memory: %zu bytes (%llu positions stored, one byte each); all tables %zu bytes, cap %u MB\n", st.bytes,
+    printf("build time: %.2f ms for this table (dtm %.2f ms, dtz %.2f ms; %.2f ms with the smaller tables it "
+           "needed)\n",
+           st.build_ms + st.dtz_build_ms, st.build_ms, st.dtz_build_ms, ms);
+    printf("memory: %zu bytes (%llu positions stored, two bytes each: dtm, dtz); all tables %zu bytes, cap %u MB\n",
+           st.bytes,
            (unsigned long long)st.stored, dtm_memory_used(), DTM_MEMORY_CAP >> 20);
     return 0;
 }
 
-bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm)
+bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm, int *dtz)
 {
     DtmResult r;
     DtmTable *t = dtm_table_for_position(pos);
@@ -198,5 +211,6 @@ bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm)
         return false;
     *wdl_white = pos->side == WHITE ? r.wdl : -r.wdl;
     *dtm = r.plies;
+    *dtz = r.dtz;
     return true;
 }

@@ -36,7 +36,7 @@ static bool probe_fen(const char *fen, DtmResult *r)
 
 static void check_fen(const char *fen, int wdl, int plies)
 {
-    DtmResult r = {99, 99};
+    DtmResult r = {99, 99, 99};
     bool ok = probe_fen(fen, &r);
     CHECK_MSG(ok && r.wdl == wdl && r.plies == plies, "%s: probe %d, wdl %d plies %d, expected %d %d", fen,
               ok, r.wdl, r.plies, wdl, plies);
@@ -292,9 +292,10 @@ static void check_symmetry(const DtmEntry *e, void *ctx)
     for (int flip = 0; flip < 2; flip++)
         for (int sym = 0; sym < (pawns ? 2 : 8); sym++) {
             char fen[100];
-            DtmResult r = {99, 99};
+            DtmResult r = {99, 99, 99};
             entry_fen(e, flip, sym, fen);
-            if (!probe_fen(fen, &r) || r.wdl != e->result.wdl || r.plies != e->result.plies)
+            if (!probe_fen(fen, &r) || r.wdl != e->result.wdl || r.plies != e->result.plies
+                || r.dtz != e->result.dtz)
                 report(w, fen, "an image of the position probes differently");
         }
 }
@@ -337,9 +338,12 @@ static void check_moves(const DtmEntry *e, void *ctx)
     gen_legal(&pos, &list, GEN_ALL);
     /* With no move: checkmated (lost in 0) or stalemate (draw). */
     int best = list.count ? -2000 : in_check(&pos) ? score(-1, 0) : 0;
+    int best_dtz = best;
     for (int i = 0; i < list.count; i++) {
         DtmResult r;
-        pos_make(&pos, list.moves[i]);
+        Move m = list.moves[i];
+        bool zeroing = pos.board[move_to(m)] || type_of(pos.board[move_from(m)]) == PAWN;
+        pos_make(&pos, m);
         bool ok = dtm_probe(&pos, &r);
         pos_unmake(&pos);
         if (!ok) {
@@ -349,11 +353,22 @@ static void check_moves(const DtmEntry *e, void *ctx)
         /* The successor's loss in N is our win in N + 1, and so on. */
         int s = r.wdl < 0 ? score(1, r.plies + 1) : r.wdl > 0 ? score(-1, r.plies + 1) : 0;
         best = s > best ? s : best;
+        /* DTZ: a zeroing move ends the count at one ply (a mate does too:
+         * the mated side has DTZ 0). */
+        int z = zeroing ? 1 : r.dtz + 1;
+        int sz = r.wdl < 0 ? score(1, z) : r.wdl > 0 ? score(-1, z) : 0;
+        best_dtz = sz > best_dtz ? sz : best_dtz;
     }
     if (best != score(e->result.wdl, e->result.plies)) {
         char what[120];
         snprintf(what, sizeof what, "stored wdl %d plies %d, best move scores %d", e->result.wdl, e->result.plies,
                  best);
+        report(w, fen, what);
+    }
+    if (best_dtz != score(e->result.wdl, e->result.dtz)) {
+        char what[120];
+        snprintf(what, sizeof what, "stored wdl %d dtz %d, best move scores %d", e->result.wdl, e->result.dtz,
+                 best_dtz);
         report(w, fen, what);
     }
 }
@@ -386,6 +401,8 @@ TEST(dtm_consistent_knnk) { check_consistency("KNNK"); }
 TEST(dtm_consistent_kqkr) { check_consistency("KQKR"); }
 TEST(dtm_consistent_krkb) { check_consistency("KRKB"); }
 TEST(dtm_consistent_krkn) { check_consistency("KRKN"); }
+TEST(dtm_consistent_kqkp) { check_consistency("KQKP"); }
+TEST(dtm_consistent_krkp) { check_consistency("KRKP"); }
 
 /* ---- names, keys and probing rules --------------------------------------- */
 
@@ -423,15 +440,22 @@ TEST(dtm_probe_coverage)
     CHECK(dtm_table_for_key(pos.material_key) == NULL);
 }
 
-/* KPPK needs five 4-man tables with a pawn, 14.8 MB each: over the cap,
- * so the build fails at once and builds nothing. */
+/* KPPK needs five 4-man tables with a pawn (29.6 MB each with DTZ) and
+ * ten pawnless ones: the largest build of any 4-man material (214 MB), and
+ * within the cap (it failed under the former 64 MB cap). Slow (about half
+ * a minute), so skipped with KS_QUICK and under the sanitizers. */
 TEST(dtm_memory_cap)
 {
-    size_t before = dtm_memory_used();
+    bool quick = getenv("KS_QUICK") != NULL;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+    quick = true;
+#endif
     DtmTable *t = dtm_table("KPPK", NULL, 0);
-    CHECK(t && !dtm_build(t) && !dtm_is_ready(t));
-    CHECK_EQ_U64(dtm_memory_used(), before);
-    CHECK(before <= DTM_MEMORY_CAP);
+    CHECK(t != NULL);
+    if (!t || quick)
+        return;
+    CHECK(dtm_build(t) && dtm_is_ready(t));
+    CHECK(dtm_memory_used() <= DTM_MEMORY_CAP);
 }
 
 /* ---- building from several threads --------------------------------------- */
