@@ -40,6 +40,7 @@ Searcher *search_create(size_t hash_mb)
     s->opt.multipv = 1;
     s->opt.move_overhead = 10;
     s->opt.use_tablebases = true;
+    s->opt.syzygy_50_move_rule = true;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->start_cv, NULL);
@@ -423,29 +424,63 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
 
 static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
 
-/* A covered root: the table's move, no search; go infinite and go ponder
- * still wait for stop / ponderhit. */
+/* The table's best reply after root move m (the ponder move), or
+ * MOVE_NONE. */
+static Move tb_reply(const SearchThread *t0, Move m, bool use50)
+{
+    Position *pos = malloc(sizeof *pos);
+    MoveList l;
+    int scores[MAX_MOVES];
+    Move reply = MOVE_NONE;
+    if (!pos)
+        return MOVE_NONE;
+    memcpy(pos, &t0->pos, sizeof *pos);
+    pos_make(pos, m);
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    if (tb_rank_moves(pos, l.moves, l.count, use50, scores))
+        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
+            if (scores[i] > best)
+                best = scores[i], reply = l.moves[i];
+    free(pos);
+    return reply;
+}
+
+/* A covered root: the table ranks the root moves (searchmoves applied),
+ * no search; MultiPV lines come from the ranking. go infinite and go
+ * ponder still wait for stop / ponderhit. */
 static bool tb_root_play(Searcher *s, SearchThread *t0)
 {
-    Move m;
-    int v;
-    if (!tb_root_move(&t0->pos, &m, &v))
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    bool use50 = s->opt.syzygy_50_move_rule;
+    for (int i = 0; i < t0->root_count; i++)
+        moves[i] = t0->root[i].move;
+    if (!tb_rank_moves(&t0->pos, moves, t0->root_count, use50, scores))
         return false;
-    RootMove *rm = &t0->best;
-    memset(rm, 0, sizeof *rm);
-    rm->move = rm->pv[0] = m;
-    rm->pv_len = 1;
-    rm->score = v;
-    rm->seldepth = 1;
-    atomic_store_explicit(&t0->tbhits, 1, memory_order_relaxed);
+    for (int i = 0; i < t0->root_count; i++) {
+        RootMove *rm = &t0->root[i];
+        rm->score = rm->prev_score = scores[i];
+        rm->pv_len = 1;
+        rm->seldepth = 1;
+    }
+    sort_root(t0, 0);
+    RootMove *best = &t0->root[0];
+    Move reply = tb_reply(t0, best->move, use50);
+    if (reply)
+        best->pv[1] = reply, best->pv_len = 2;
+    t0->best = *best;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;
+    int lines = s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count;
     if (!s->limits.silent)
-        print_pv_line(t0, rm, 1, 1, BOUND_EXACT);
+        for (int i = 0; i < lines; i++)
+            print_pv_line(t0, &t0->root[i], i + 1, 1, BOUND_EXACT);
     wait_for_release(s);
-    s->best_move = m;
-    s->best_score = v;
+    s->best_move = best->move;
+    s->best_score = best->score;
     s->last_nodes = 0;
-    print_bestmove(s, t0, rm);
+    print_bestmove(s, t0, &t0->best);
     return true;
 }
 

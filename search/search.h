@@ -34,6 +34,8 @@ typedef struct {
     int move_overhead; /* ms kept back from every move for lag */
     bool show_wdl;
     bool use_tablebases; /* probe ready DTM tables (UCI option Tablebases) */
+    bool syzygy_50_move_rule; /* table wins must fit in the fifty-move rule (UCI
+                                 option Syzygy50MoveRule); false: cursed wins win */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256

@@ -48,6 +48,7 @@ static const OptionSpec OPTIONS[] = {
     {"Ponder", OPT_CHECK, 0, 0, 1},
     {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1},
     {"Tablebases", OPT_CHECK, 1, 0, 1},
+    {"Syzygy50MoveRule", OPT_CHECK, 1, 0, 1},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -121,6 +122,8 @@ static void apply_option(Uci *u, const OptionSpec *o, const char *value)
         opt->show_wdl = v;
     else if (!strcmp(o->name, "Tablebases"))
         opt->use_tablebases = v;
+    else if (!strcmp(o->name, "Syzygy50MoveRule"))
+        opt->syzygy_50_move_rule = v;
 }
 
 static void stop_search(Uci *u)
