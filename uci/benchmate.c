@@ -30,9 +30,11 @@ typedef struct {
     FILE *fens; /* start positions, one FEN a line, instead of random ones */
     bool defend;
     bool self_play; /* the engine defends too (instead of the DTM table) */
+    int clock;      /* halfmove clock of every start (plies) */
+    bool tables;    /* the engine plays with its tables on (--tablebases) */
 } Config;
 
-typedef enum { END_MATE, END_STALEMATE, END_DRAW, END_LOSS } GameEnd;
+typedef enum { END_MATE, END_STALEMATE, END_DRAW, END_FIFTY, END_LOSS } GameEnd;
 
 typedef struct {
     GameEnd end;
@@ -69,7 +71,7 @@ static bool something_hangs(const Position *pos, Color strong)
 /* A random legal position of the ending (code: strong side first) with the
  * strong side to move, nothing hanging, and the wanted DTM verdict for the
  * side to move (+1 won, 0 drawn). The strong side's colour is random too. */
-static void random_position(const char *code, int want_wdl, uint64_t *rng, Position *pos)
+static void random_position(const char *code, int want_wdl, int clock, uint64_t *rng, Position *pos)
 {
     for (;;) {
         Color strong = (Color)(next_random(rng) & 1);
@@ -93,11 +95,12 @@ static void random_position(const char *code, int want_wdl, uint64_t *rng, Posit
                 *p++ = board[make_square(f, r)] ? " PNBRQK  pnbrqk"[board[make_square(f, r)]] : '1';
             *p++ = r ? '/' : ' ';
         }
-        sprintf(p, "%c - - 0 1", strong == WHITE ? 'w' : 'b');
+        sprintf(p, "%c - - %d 1", strong == WHITE ? 'w' : 'b', clock);
         DtmResult res;
         if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0) || count_legal(pos) == 0 || something_hangs(pos, strong))
             continue;
-        if (dtm_probe(pos, &res) && res.wdl == want_wdl)
+        /* A win must still be one with the clock as it stands (DTZ). */
+        if (dtm_probe(pos, &res) && res.wdl == want_wdl && (want_wdl <= 0 || clock + res.dtz <= 100))
             return;
     }
 }
@@ -106,12 +109,16 @@ static void random_position(const char *code, int want_wdl, uint64_t *rng, Posit
 
 /* Score of the position after a move, from the mover's view, for choosing
  * by DTM: wins beat draws beat losses; faster wins and slower losses are
- * better. A capture into drawn material is a draw. */
+ * better. A capture into drawn material is a draw, and so is a result the
+ * fifty-move rule ends first (halfmove clock + DTZ > 100, the table's
+ * DTZ50 reading): the defender takes such a draw when it can. */
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
     DtmResult r = {0, 0, 0};
     pos_make(pos, m);
-    if (!pos_insufficient_material(pos) && !dtm_probe(pos, &r))
+    if (pos_is_fifty_move_draw(pos) && count_legal(pos) > 0)
+        r.wdl = 0;
+    else if (!pos_insufficient_material(pos) && (!dtm_probe(pos, &r) || pos->rule50 + r.dtz > 100))
         r.wdl = 0;
     if (drawing_replies) {
         MoveList l;
@@ -167,8 +174,11 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
             g->end = !in_check(pos) ? END_STALEMATE : pos->side == strong ? END_LOSS : END_MATE;
             return;
         }
-        if (pos_insufficient_material(pos) || pos_is_repetition(pos, 0) || pos_is_fifty_move_draw(pos)
-            || g->plies >= MAX_GAME_PLIES) {
+        if (pos_is_fifty_move_draw(pos)) {
+            g->end = END_FIFTY;
+            return;
+        }
+        if (pos_insufficient_material(pos) || pos_is_repetition(pos, 0) || g->plies >= MAX_GAME_PLIES) {
             g->end = END_DRAW;
             return;
         }
@@ -230,13 +240,14 @@ static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Po
 {
     char line[256];
     if (!cfg->fens) {
-        random_position(code, 1, rng, pos);
+        random_position(code, 1, cfg->clock, rng, pos);
         return true;
     }
     while (fgets(line, sizeof line, cfg->fens)) {
         line[strcspn(line, "\r\n")] = 0;
         DtmResult res;
-        if (pos_set_fen(pos, line, NULL, 0, NULL, 0) && dtm_probe(pos, &res) && res.wdl > 0)
+        if (pos_set_fen(pos, line, NULL, 0, NULL, 0) && dtm_probe(pos, &res) && res.wdl > 0
+            && pos->rule50 + res.dtz <= 100)
             return true;
         if (line[0])
             fprintf(stderr, "bench mate: skipped (not a won position with a table): %s\n", line);
@@ -250,7 +261,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     Game *g = malloc(sizeof *g);
     char fen[128], worst_fen[128] = "";
     uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
-    int mates = 0, stalemates = 0, draws = 0, worst_plies = 0, worst_opt = 0;
+    int mates = 0, stalemates = 0, draws = 0, fifty = 0, worst_plies = 0, worst_opt = 0;
     double sum_plies = 0, sum_opt = 0, worst = 0;
     int64_t start = now_ms();
     int played = 0;
@@ -279,7 +290,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
         } else if (g->end == END_STALEMATE)
             stalemates++;
         else
-            draws++;
+            draws++, fifty += g->end == END_FIFTY;
         if (cfg->pgn) {
             char event[64];
             snprintf(event, sizeof event, "Keysquare bench mate %s", code);
@@ -299,9 +310,9 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
         free(g);
         return 1;
     }
-    printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
+    printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d fifty=%d plies=%.2f optimal=%.2f "
            "ratio=%.3f worst=%.2f time=%.1fs\n",
-           code, played, mates, 100.0 * mates / played, stalemates, draws,
+           code, played, mates, 100.0 * mates / played, stalemates, draws, fifty,
            mates ? sum_plies / mates : 0, mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0,
            worst, secs);
     if (worst_fen[0])
@@ -322,7 +333,7 @@ static int run_defend(Searcher *s, const Config *cfg)
     if (!pos || !g)
         return 1;
     for (int i = 0; i < cfg->positions; i++) {
-        random_position("KPK", 0, &rng, pos);
+        random_position("KPK", 0, cfg->clock, &rng, pos);
         pos_get_fen(pos, fen);
         Color attacker = pos->side;
         play_game(s, pos, !attacker, false, false, &cfg->limits, g);
@@ -355,7 +366,8 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 }
 
 #define USAGE "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] " \
-              "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n"
+              "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play] " \
+              "[--clock N] [--tablebases]\n"
 
 /* Prints msg (with an optional detail, such as the option at fault) and
  * the usage line on stderr; returns the error code of parse_args. */
@@ -383,15 +395,17 @@ static int parse_args(int argc, char **argv, Config *cfg)
             return -1;
         }
         static const char *const KNOWN[] = {"--ending", "--positions", "--depth", "--nodes", "--movetime",
-                                            "--seed", "--pgn", "--fens", "--defend", "--self-play"};
+                                            "--seed", "--pgn", "--fens", "--defend", "--self-play",
+                                            "--clock", "--tablebases"};
         bool known = false;
         for (size_t k = 0; k < sizeof KNOWN / sizeof *KNOWN; k++)
             known |= !strcmp(a, KNOWN[k]);
         if (!known)
             return usage("unknown option", a);
-        if (!strcmp(a, "--defend") || !strcmp(a, "--self-play")) {
+        if (!strcmp(a, "--defend") || !strcmp(a, "--self-play") || !strcmp(a, "--tablebases")) {
             cfg->defend |= !strcmp(a, "--defend");
             cfg->self_play |= !strcmp(a, "--self-play");
+            cfg->tables |= !strcmp(a, "--tablebases");
             continue;
         }
         if (!v)
@@ -417,6 +431,8 @@ static int parse_args(int argc, char **argv, Config *cfg)
             cfg->limits.movetime = (int64_t)x;
         else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x))
             cfg->seed = x;
+        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x))
+            cfg->clock = (int)x;
         else if (!strcmp(a, "--pgn"))
             pgn_path = v;
         else if (!strcmp(a, "--fens"))
@@ -425,6 +441,7 @@ static int parse_args(int argc, char **argv, Config *cfg)
             char msg[80];
             snprintf(msg, sizeof msg, "%s takes %s, not", a,
                      !strcmp(a, "--positions") ? "1..1000000" : !strcmp(a, "--depth") ? "1..127 plies"
+                     : !strcmp(a, "--clock") ? "0..99 plies"
                      : !strcmp(a, "--seed") ? "an unsigned integer" : "a positive integer");
             return usage(msg, v);
         }
@@ -466,7 +483,7 @@ int bench_mate_main(int argc, char **argv)
     Searcher *s = search_create(16);
     if (!s)
         return 1;
-    search_options(s)->use_tablebases = false;
+    search_options(s)->use_tablebases = cfg.tables;
     int status = 0;
     if (cfg.defend)
         status = run_defend(s, &cfg);

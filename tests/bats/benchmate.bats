@@ -20,7 +20,7 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     done
     # KBBK and KBNK report in the same format.
     for e in KBBK KBNK; do
-        [[ "$(summary $e)" =~ ^$e:\ positions=10\ mates=[0-9]+\ rate=[0-9.]+%\ stalemates=[0-9]+\ draws=[0-9]+\ plies=[0-9.]+\ optimal=[0-9.]+\ ratio=[0-9.]+\ worst=[0-9.]+\ time=[0-9.]+s$ ]]
+        [[ "$(summary $e)" =~ ^$e:\ positions=10\ mates=[0-9]+\ rate=[0-9.]+%\ stalemates=[0-9]+\ draws=[0-9]+\ fifty=[0-9]+\ plies=[0-9.]+\ optimal=[0-9.]+\ ratio=[0-9.]+\ worst=[0-9.]+\ time=[0-9.]+s$ ]]
     done
 }
 
