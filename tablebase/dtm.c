@@ -6,9 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dtm_internal.h"
+#include "dtm_gen.h"
+#include "engine/movegen.h"
 
-/* 35 materials of up to four men exist with pawns on one side only. */
+/* 36 materials of up to four men exist (KK included). */
 enum { MAX_TABLES = 48, KEY_SLOTS = 128 };
 
 static DtmTable TABLES[MAX_TABLES];
@@ -87,10 +88,6 @@ static bool parse_code(const char *code, int counts[PIECE_NB], char *err, size_t
     }
     if (side != BLACK) {
         snprintf(err, es, "%s: a material code names both kings (like KQKR)", code);
-        return false;
-    }
-    if (counts[W_PAWN] && counts[B_PAWN]) {
-        snprintf(err, es, "%s: pawns on both sides are not supported", code);
         return false;
     }
     return true;
@@ -264,8 +261,7 @@ DtmTable *dtm_table_for_position(const Position *pos)
     int counts[PIECE_NB] = {0};
     bool flip;
     DtmTable *t = dtm_table_for_key(pos->material_key);
-    if (t || popcount(occupied(pos)) > DTM_MAX_MEN || (pos->by_type[PAWN] & pos->by_color[WHITE]
-                                                          && pos->by_type[PAWN] & pos->by_color[BLACK]))
+    if (t || popcount(occupied(pos)) > DTM_MAX_MEN)
         return t;
     for (Piece p = W_PAWN; p <= B_QUEEN; p++)
         if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
@@ -433,6 +429,54 @@ bool dtm_request(DtmTable *t)
 
 /* ---- probing ------------------------------------------------------------ */
 
+/* Larger is better for the side to move: a win sooner, a loss later. */
+static int result_rank(int wdl, int plies) { return wdl > 0 ? 1000 - plies : wdl < 0 ? -1000 + plies : 0; }
+
+/* A position with an en-passant right (tables with pawns on both sides):
+ * the better of the stored value without the right (*out) and each e.p.
+ * capture, or the captures alone when they are the only legal moves. m:
+ * the men in table order, oriented as stored. */
+static void probe_ep(const Position *pos, const DtmTable *t, const DtmMen *m, int flip, DtmResult *out)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    int others = 0, best = -2000;
+    DtmResult r = *out;
+    for (int i = 0; i < l.count; i++) {
+        Move mv = l.moves[i];
+        if (move_kind(mv) != MK_EN_PASSANT) {
+            others++;
+            continue;
+        }
+        int kx = -1, ky = -1;
+        for (int k = 2; k < 2 + t->n; k++) {
+            kx = (m->sq[k] ^ (flip ? 56 : 0)) == move_from(mv) ? k : kx;
+            ky = (m->sq[k] ^ (flip ? 56 : 0)) == (Square)(pos->ep + (pos->side == WHITE ? -8 : 8)) ? k : ky;
+        }
+        if (kx < 0 || ky < 0)
+            continue;
+        int v = gen_exit_value(t, m, kx, (Square)(pos->ep ^ (flip ? 56 : 0)), (Color)(pos->side ^ flip), ky,
+                               NO_PIECE_TYPE);
+        DtmResult e = {(v > 0) - (v < 0), v < 0 ? -v : v, v ? 1 : 0};
+        if (result_rank(e.wdl, e.plies) > best)
+            best = result_rank(e.wdl, e.plies), r = e;
+    }
+    if (best == -2000)
+        return; /* no e.p. capture after all */
+    if (others && result_rank(out->wdl, out->plies) >= best) {
+        /* The stored value stands; DTZ 1 if the capture wins too. */
+        if (out->wdl > 0 && r.wdl > 0)
+            out->dtz = 1;
+        return;
+    }
+    /* The capture is better (or forced); as a loss, the loser still
+     * delays the zeroing as long as the stored moves allow. */
+    if (others && r.wdl < 0 && out->wdl < 0 && out->dtz > r.dtz)
+        r.dtz = out->dtz;
+    *out = r;
+}
+
 bool dtm_probe(const Position *pos, DtmResult *out)
 {
     if (popcount(occupied(pos)) > DTM_MAX_MEN || pos->castling)
@@ -454,6 +498,8 @@ bool dtm_probe(const Position *pos, DtmResult *out)
     }
     size_t p = (size_t)(pos->side ^ flip) * t->size + dtm_index(t, &m, NULL);
     *out = decode_value(t->val[p], t->dtz[p]);
+    if (pos->ep != SQ_NONE)
+        probe_ep(pos, t, &m, flip, out);
     return true;
 }
 

@@ -6,9 +6,13 @@
  * chessprogramming wiki "Retrograde Analysis"). Captures and promotions
  * leave the table and take their value from the smaller table they reach.
  *
- * Values ignore the fifty-move rule and repetitions (pure DTM). Pawns may
- * belong to one side only (so en passant never arises); castling is never
- * possible inside a table.
+ * Values ignore the fifty-move rule and repetitions (pure DTM); castling is
+ * never possible inside a table. Every promotion (Q, R, B, N) is valued.
+ * With pawns on both sides (KPKP) en passant is exact: in the generation a
+ * double step that lands beside an enemy pawn reaches a position with the
+ * e.p. right, valued as the better for the opponent of the stored position
+ * and the capture (the capture alone if it is the only legal move); a probe
+ * of a position with an e.p. square does the same.
  *
  * Tables are named by material code, strong side first ("KQKR"; the named
  * side is White, case-insensitive). Nothing is built at startup: a table is
@@ -108,8 +112,8 @@ DtmTable *dtm_table(const char *code, char *err, size_t err_size);
  * arrangement), or NULL. Lock-free; does not build. */
 DtmTable *dtm_table_for_key(Key material_key);
 
-/* Finds or registers the table of a position's material (up to four men,
- * pawns on one side only); NULL otherwise. Does not build. */
+/* Finds or registers the table of a position's material (up to four men);
+ * NULL otherwise. Does not build. */
 DtmTable *dtm_table_for_position(const Position *pos);
 
 /* Canonical code of a table ("KQKR"). */

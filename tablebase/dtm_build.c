@@ -38,20 +38,23 @@ static void vec_push(Gen *g, Vec *v, uint32_t x)
     v->a[v->n++] = x;
 }
 
-void gen_schedule(Gen *g, int level, size_t p)
+/* x joins lists[level] (positions or EpNodes decided at that ply). */
+static void schedule_in(Gen *g, Vec *lists, int level, uint32_t x)
 {
     if (level > DTM_MAX_PLIES) {
         g->failed = true;
         return;
     }
-    vec_push(g, &g->pending[level], (uint32_t)p);
+    vec_push(g, &lists[level], x);
     if (level > g->last)
         g->last = level;
 }
 
+void gen_schedule(Gen *g, int level, size_t p) { schedule_in(g, g->pending, level, (uint32_t)p); }
+
 /* Squares man k (of colour c, on cur) may have come from by a move that
  * stays in the table. */
-static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboard occ)
+static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboard occ, Bitboard enemy_pawns)
 {
     if (g->type[k] != PAWN)
         return gen_attacks(g->type[k], c, cur, occ) & ~occ;
@@ -61,7 +64,10 @@ static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboar
     Bitboard from = 0;
     if (relative_rank(c, cur) >= 2 && !(occ & square_bb(cur + back))) {
         from = square_bb(cur + back);
-        if (relative_rank(c, cur) == 3 && !(occ & square_bb(cur + 2 * back)))
+        /* A double step that lands beside an enemy pawn reaches the
+         * position with the e.p. right, an EpNode: not this one. */
+        Bitboard beside = ((square_bb(cur) << 1) & ~FILE_A_BB) | ((square_bb(cur) >> 1) & ~FILE_BB(7));
+        if (relative_rank(c, cur) == 3 && !(occ & square_bb(cur + 2 * back)) && !(beside & enemy_pawns))
             from |= square_bb(cur + 2 * back);
     }
     return from;
@@ -82,8 +88,12 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     DtmMen m = {{0}};
     dtm_unpack(t, index, &m);
     Bitboard occ = square_bb(m.sq[0]) | square_bb(m.sq[1]);
-    for (int k = 2; k < 2 + n; k++)
+    Bitboard enemy_pawns = 0;
+    for (int k = 2; k < 2 + n; k++) {
         occ |= square_bb(m.sq[k]);
+        if (g->type[k] == PAWN && g->color[k] != mover)
+            enemy_pawns |= square_bb(m.sq[k]);
+    }
     out->count = 0;
     /* The mover's king: the orientation may change. */
     Bitboard from = KING_ATTACKS[m.sq[mover]] & ~occ & ~KING_ATTACKS[m.sq[!mover]];
@@ -99,7 +109,7 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
             continue;
         int shift = 6 * (n - 1 - (k - 2));
         uint32_t base = index & ~(63u << shift);
-        from = unmove_origins(g, k, mover, m.sq[k], occ);
+        from = unmove_origins(g, k, mover, m.sq[k], occ, enemy_pawns);
         if (plain && k == 1 + n) {
             /* The last man: its row of 64 entries, open ones only. */
             from &= g->open[((size_t)mover * t->size + base) / 64];
@@ -119,6 +129,116 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     }
 }
 
+/* One move of the undecided position j (full index) is refuted at ply d:
+ * when it was the last, j is lost in d + 1, or later through a capture. */
+static void refute(Gen *g, size_t j, int d)
+{
+    if (g->val[j] != DTM_DRAW || --g->cnt[j] != 0)
+        return;
+    int loss = g->hint[j];
+    if (loss <= d + 1)
+        gen_decide_next(g, j, d + 1);
+    else
+        gen_schedule(g, loss, j);
+}
+
+/* ---- en passant (tables with pawns on both sides) ------------------------ */
+
+/* The EpNode decided at ply d (a loss for X if d is even, else a win)
+ * acts on its predecessor as a position decided at d would. */
+static void decide_ep(Gen *g, EpNode *e, int d)
+{
+    e->decided = true;
+    if (d % 2 == 0) {
+        if (g->val[e->p] == DTM_DRAW)
+            gen_decide_next(g, e->p, d + 1);
+    } else
+        refute(g, e->p, d);
+}
+
+static void schedule_ep(Gen *g, int level, size_t node) { schedule_in(g, g->ep_pending, level, (uint32_t)node); }
+
+static EpNode *find_ep(Gen *g, size_t c)
+{
+    size_t lo = 0, hi = g->ep_count;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (g->ep[mid].c < c)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < g->ep_count && g->ep[lo].c == c ? &g->ep[lo] : NULL;
+}
+
+/* Position c (X to move) was decided at ply d: its EpNode, if any, is the
+ * better for X of c and the capture. */
+static void ep_after(Gen *g, size_t c, int d)
+{
+    const DtmTable *t = g->t;
+    Color x = c >= t->size;
+    DtmMen m = {{0}};
+    int kx, ky;
+    dtm_unpack(t, (uint32_t)(c - (x ? t->size : 0)), &m);
+    if (!gen_ep_candidate(g, &m, x, &kx, &ky))
+        return;
+    EpNode *e = find_ep(g, c);
+    if (!e || e->decided || e->only)
+        return;
+    if (d % 2) /* c wins for X: so does the node, the capture being no faster (else decided) */
+        decide_ep(g, e, d);
+    else if (e->e < 0) { /* both lose for X: the longer loss */
+        if (-e->e <= d)
+            decide_ep(g, e, d);
+        else
+            schedule_ep(g, -e->e, (size_t)(e - g->ep));
+    } /* the capture wins (scheduled) or draws (the node draws) */
+}
+
+/* After the forward pass: every position with an e.p. right, its
+ * capture's value, and the decisions the capture alone makes. */
+static void setup_ep(Gen *g)
+{
+    const DtmTable *t = g->t;
+    size_t cap = 0;
+    for (Color x = WHITE; x <= BLACK && !g->failed; x++)
+        for (uint32_t i = 0; i < t->size; i++) {
+            size_t c = (size_t)x * t->size + i;
+            DtmMen m = {{0}}, mp;
+            int kx, ky;
+            if (g->val[c] == DTM_ILLEGAL)
+                continue;
+            dtm_unpack(t, i, &m);
+            if (!gen_ep_candidate(g, &m, x, &kx, &ky))
+                continue;
+            mp = m;
+            mp.sq[ky] = (Square)(m.sq[ky] + (x == WHITE ? 16 : -16));
+            size_t p = (size_t)!x * t->size + dtm_index(t, &mp, NULL);
+            if (g->val[p] == DTM_ILLEGAL)
+                continue;
+            if (g->ep_count == cap) {
+                cap = cap ? cap * 2 : 4096;
+                EpNode *a = realloc(g->ep, cap * sizeof *a);
+                if (!a) {
+                    g->failed = true;
+                    return;
+                }
+                g->ep = a;
+            }
+            Square to = (Square)(m.sq[ky] + (x == WHITE ? 8 : -8));
+            EpNode *e = &g->ep[g->ep_count++];
+            e->c = (uint32_t)c, e->p = (uint32_t)p;
+            e->e = (int16_t)gen_exit_value(t, &m, kx, to, x, ky, NO_PIECE_TYPE);
+            e->only = !gen_ep_other_move(&m, x, kx, ky);
+            e->decided = false;
+        }
+    for (size_t k = 0; k < g->ep_count; k++) {
+        EpNode *e = &g->ep[k];
+        if (e->e > 0 || (e->only && e->e < 0))
+            schedule_ep(g, e->e > 0 ? e->e : -e->e, k);
+    }
+}
+
 /* Un-moves from position p decided at ply d: a loss in d makes each
  * predecessor a win in d + 1; a win in d refutes one move of each. A
  * predecessor where the side not to move is in check is stored as illegal
@@ -129,7 +249,7 @@ static void unmove_from(Gen *g, size_t p, int d)
     Color us = p >= t->size, mover = (Color)!us;
     uint32_t index = (uint32_t)(p - (us ? t->size : 0));
     size_t base = (size_t)mover * t->size;
-    uint8_t *val = g->val + base, *cnt = g->cnt + base;
+    uint8_t *val = g->val + base;
     Predecessors pr;
     if (t->n == 0)
         predecessors(g, index, mover, &pr, 0);
@@ -140,23 +260,17 @@ static void unmove_from(Gen *g, size_t p, int d)
     /* Predecessors decided already (val != DTM_DRAW) are left alone. DTM
      * levels alternate losses (even) and wins (odd); DTZ levels do not (a
      * forced zeroing move loses at an odd level), so the DTM table says. */
+    if (g->ep_table && !g->dtz)
+        ep_after(g, p, d);
     if (g->dtz ? dtm_value_is_loss(g->dtm[p]) : d % 2 == 0) {
         for (int i = 0; i < pr.count; i++)
             if (val[pr.index[i]] == DTM_DRAW)
                 gen_decide_next(g, base + pr.index[i], d + 1); /* a move to a loss in d: won in d + 1 */
         return;
     }
-    for (int i = 0; i < pr.count; i++) {
-        uint32_t j = pr.index[i];
-        if (val[j] == DTM_DRAW && --cnt[j] == 0) {
-            /* Every move refuted: lost in d + 1, or later through a capture. */
-            int loss = g->hint[base + j];
-            if (loss <= d + 1)
-                gen_decide_next(g, base + j, d + 1);
-            else
-                gen_schedule(g, loss, base + j);
-        }
-    }
+    for (int i = 0; i < pr.count; i++)
+        if (val[pr.index[i]] == DTM_DRAW)
+            refute(g, base + pr.index[i], d);
 }
 
 static void retrograde_pass(Gen *g)
@@ -179,6 +293,14 @@ static void retrograde_pass(Gen *g)
         for (size_t w = 0; w < g->words; w++)
             for (uint64_t b = cur[w]; b; b &= b - 1)
                 unmove_from(g, w * 64 + (size_t)lsb(b), d);
+        /* Positions with an e.p. right decided at this ply. */
+        Vec *ep = &g->ep_pending[d];
+        for (size_t k = 0; k < ep->n; k++)
+            if (!g->ep[ep->a[k]].decided)
+                decide_ep(g, &g->ep[ep->a[k]], d);
+        free(ep->a);
+        ep->a = NULL;
+        ep->n = ep->cap = 0;
     }
 }
 
@@ -192,17 +314,22 @@ static void setup_men(Gen *g, const DtmTable *t)
         g->type[2 + k] = type_of(t->piece[k]);
         g->color[2 + k] = color_of(t->piece[k]);
     }
+    int pawns[COLOR_NB] = {0, 0};
     for (int k = 2; k < g->men; k++) {
         g->can_lose[!g->color[k]] = g->must_count[!g->color[k]] = true;
         if (g->type[k] == PAWN)
-            g->must_count[g->color[k]] = true;
+            g->must_count[g->color[k]] = true, pawns[g->color[k]]++;
     }
+    g->ep_table = pawns[WHITE] && pawns[BLACK];
 }
 
 static void free_gen(Gen *g)
 {
-    for (int d = 0; d < DTM_MAX_PLIES + 2; d++)
+    for (int d = 0; d < DTM_MAX_PLIES + 2; d++) {
         free(g->pending[d].a);
+        free(g->ep_pending[d].a);
+    }
+    free(g->ep);
     free(g->frontier);
     free(g->next);
     free(g->open);
@@ -242,6 +369,8 @@ static uint8_t *generate(DtmTable *t, const uint8_t *dtm)
         g->open = calloc(g->words, sizeof *g->open);
         if (g->val && g->cnt && g->hint && g->frontier && g->next && g->open) {
             gen_forward_pass(g);
+            if (g->ep_table && !g->dtz)
+                setup_ep(g);
             retrograde_pass(g);
         } else
             g->failed = true;

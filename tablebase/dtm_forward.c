@@ -4,6 +4,7 @@
  * counts the moves that stay in the table. Legality is a bit test against
  * the squares the enemy attacks, the pins and the check evasions, so quiet
  * moves are counted in bulk with popcount. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dtm_gen.h"
@@ -97,9 +98,19 @@ int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mov
         return (v > 0) - (v < 0);
     }
     /* A pawn move inside the table: the DTM table of this material. */
-    Square sq[DTM_MAX_MEN] = {m->sq[0], m->sq[1], m->sq[2], m->sq[3]};
-    sq[k] = to;
-    return dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index_of(g->t, sq[0], sq[1], sq[2], sq[3], NULL)]);
+    DtmMen after = *m;
+    after.sq[k] = to;
+    int v = dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index(g->t, &after, NULL)]);
+    int kx, ky;
+    if (abs(to - m->sq[k]) != 16 || !gen_ep_candidate(g, &after, !mover, &kx, &ky))
+        return v;
+    /* A double step beside an enemy pawn: the opponent may take e.p.
+     * (or must, when it has no other move), whichever is better for it. */
+    int e = gen_exit_value(g->t, &after, kx, (Square)((to + m->sq[k]) / 2), !mover, ky, NO_PIECE_TYPE);
+    int them = (e > 0) - (e < 0);
+    if (gen_ep_other_move(&after, !mover, kx, ky) && -v > them)
+        them = -v;
+    return -them;
 }
 
 static void note_exit(MoveSummary *s, int v)

@@ -10,6 +10,18 @@ typedef struct {
     size_t n, cap;
 } Vec;
 
+/* A position with an en-passant right, as a node of the DTM analysis
+ * (tables with pawns on both sides): X to move after Y's double step that
+ * landed beside X's pawn. Its value is the better for X of the stored
+ * position without the right (c) and the e.p. capture (e), or the capture
+ * alone when it is X's only legal move; its one predecessor is p. */
+typedef struct {
+    uint32_t c, p;  /* stm * size + index */
+    int16_t e;      /* gen_exit_value of the capture, for X */
+    bool only;      /* X has no legal move in c but the e.p. capture */
+    bool decided;
+} EpNode;
+
 typedef struct {
     DtmTable *t;
     uint8_t *val;  /* [stm * size + index], encoding of dtm_internal.h */
@@ -36,7 +48,49 @@ typedef struct {
      * the DTZ levels follow; pawn moves are exits like captures. */
     bool dtz;
     const uint8_t *dtm;
+    /* Pawns on both sides (KPKP): the en-passant nodes, sorted by c, and
+     * their decisions later than the ply being processed. */
+    bool ep_table;
+    EpNode *ep;
+    size_t ep_count;
+    Vec ep_pending[DTM_MAX_PLIES + 2];
 } Gen;
+
+/* Men kx (ours, `us` to move) and ky (the enemy's) of a placement when the
+ * enemy's pawn ky may just have made a double step that our pawn kx can
+ * take en passant: ky on its fourth rank with the two squares behind it
+ * empty, kx beside it. For tables with one pawn a side (KPKP). */
+static inline bool gen_ep_candidate(const Gen *g, const DtmMen *m, Color us, int *kx, int *ky)
+{
+    if (!g->ep_table)
+        return false;
+    int x = g->color[2] == us ? 2 : 3, y = 5 - x;
+    Square sy = m->sq[y], sx = m->sq[x];
+    int back = us == WHITE ? 8 : -8; /* towards the enemy pawn's start */
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(sx) | square_bb(sy);
+    if (relative_rank(!us, sy) != 3 || rank_of(sx) != rank_of(sy) || (file_of(sx) - file_of(sy)) * (file_of(sx) - file_of(sy)) != 1
+        || (occ & (square_bb(sy + back) | square_bb(sy + 2 * back))))
+        return false;
+    *kx = x, *ky = y;
+    return true;
+}
+
+/* Has `us` (to move, kings and one pawn a side, enemy pawn ky just double
+ * stepped beside our pawn kx) a legal move other than the e.p. capture?
+ * The enemy pawn is the only possible checker, and our pawn, beside it,
+ * cannot take it normally. */
+static inline bool gen_ep_other_move(const DtmMen *m, Color us, int kx, int ky)
+{
+    Square own = m->sq[us], pawn = m->sq[kx];
+    Bitboard danger = KING_ATTACKS[m->sq[!us]] | PAWN_ATTACKS[!us][m->sq[ky]];
+    if (KING_ATTACKS[own] & ~square_bb(pawn) & ~danger)
+        return true;
+    if (PAWN_ATTACKS[!us][m->sq[ky]] & square_bb(own))
+        return false; /* in check by the pawn: only the king could answer */
+    Square push = (Square)(pawn + (us == WHITE ? 8 : -8));
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(m->sq[ky]);
+    return !(occ & square_bb(push));
+}
 
 /* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */
 static inline bool dtm_value_is_loss(uint8_t v) { return v != DTM_DRAW && v != DTM_ILLEGAL && (v - 1) % 2 == 0; }

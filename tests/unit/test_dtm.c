@@ -278,6 +278,38 @@ static int stride_for(const DtmTable *t)
     return st.stored <= target ? 1 : (int)(st.stored / target) | 1;
 }
 
+/* ---- building from several threads -------------------------------------- */
+
+/* Runs before the tests below that build KPKP (which needs KBKB). */
+
+static void *build_in_thread(void *arg)
+{
+    return (void *)(intptr_t)dtm_build(arg);
+}
+
+TEST(dtm_builds_once_from_many_threads)
+{
+    DtmTable *t = dtm_table("KNKN", NULL, 0), *u = dtm_table("KBKB", NULL, 0);
+    pthread_t threads[4];
+    CHECK(t && u && !dtm_is_ready(u));
+    if (!t || !u)
+        return;
+    for (int i = 0; i < 4; i++)
+        pthread_create(&threads[i], NULL, build_in_thread, t);
+    CHECK(!dtm_request(u) || dtm_is_ready(u)); /* starts a background build */
+    for (int i = 0; i < 4; i++) {
+        void *ok;
+        pthread_join(threads[i], &ok);
+        CHECK(ok != NULL);
+    }
+    /* A generous limit that only catches a hang. */
+    for (int i = 0; i < 6000 && !dtm_request(u); i++)
+        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    DtmStats st;
+    CHECK(dtm_stats(u, &st) && st.wins[WHITE] > 0); /* bishops of both colours mate */
+    check_fen("8/8/8/8/8/1n6/N1k5/K7 w - - 0 1", -1, 0); /* a knight mates */
+}
+
 /* ---- symmetry ------------------------------------------------------------ */
 
 static void check_symmetry(const DtmEntry *e, void *ctx)
@@ -303,7 +335,10 @@ static void check_symmetry(const DtmEntry *e, void *ctx)
 TEST(dtm_colour_flipped_and_mirrored_positions_agree)
 {
     int count;
-    const char *const *names = dtm_standard_names(&count);
+    const char *const *standard = dtm_standard_names(&count);
+    const char *names[16];
+    memcpy(names, standard, (size_t)count * sizeof *names);
+    names[count++] = "KPKP"; /* its own colour flip */
     for (int i = 0; i < count; i++) {
         DtmTable *t = built(names[i]);
         if (!t)
@@ -403,6 +438,7 @@ TEST(dtm_consistent_krkb) { check_consistency("KRKB"); }
 TEST(dtm_consistent_krkn) { check_consistency("KRKN"); }
 TEST(dtm_consistent_kqkp) { check_consistency("KQKP"); }
 TEST(dtm_consistent_krkp) { check_consistency("KRKP"); }
+TEST(dtm_consistent_kpkp) { check_consistency("KPKP"); }
 
 /* ---- names, keys and probing rules --------------------------------------- */
 
@@ -413,7 +449,7 @@ TEST(dtm_material_codes)
     CHECK(t && !strcmp(dtm_name(t), "KBNK"));
     CHECK(dtm_table("KNBK", err, sizeof err) == t);
     CHECK(dtm_table("KRKQ", err, sizeof err) == NULL && strstr(err, "KQKR"));
-    CHECK(dtm_table("KPKP", err, sizeof err) == NULL);
+    CHECK(dtm_table("KPKP", err, sizeof err) != NULL); /* pawns on both sides */
     CHECK(dtm_table("KQRKR", err, sizeof err) == NULL);
     CHECK(dtm_table("KQ", err, sizeof err) == NULL);
     CHECK(dtm_table("", err, sizeof err) == NULL);
@@ -456,34 +492,4 @@ TEST(dtm_memory_cap)
         return;
     CHECK(dtm_build(t) && dtm_is_ready(t));
     CHECK(dtm_memory_used() <= DTM_MEMORY_CAP);
-}
-
-/* ---- building from several threads --------------------------------------- */
-
-static void *build_in_thread(void *arg)
-{
-    return (void *)(intptr_t)dtm_build(arg);
-}
-
-TEST(dtm_builds_once_from_many_threads)
-{
-    DtmTable *t = dtm_table("KNKN", NULL, 0), *u = dtm_table("KBKB", NULL, 0);
-    pthread_t threads[4];
-    CHECK(t && u && !dtm_is_ready(u));
-    if (!t || !u)
-        return;
-    for (int i = 0; i < 4; i++)
-        pthread_create(&threads[i], NULL, build_in_thread, t);
-    CHECK(!dtm_request(u) || dtm_is_ready(u)); /* starts a background build */
-    for (int i = 0; i < 4; i++) {
-        void *ok;
-        pthread_join(threads[i], &ok);
-        CHECK(ok != NULL);
-    }
-    /* A generous limit that only catches a hang. */
-    for (int i = 0; i < 6000 && !dtm_request(u); i++)
-        nanosleep(&(struct timespec){0, 10000000}, NULL);
-    DtmStats st;
-    CHECK(dtm_stats(u, &st) && st.wins[WHITE] > 0); /* bishops of both colours mate */
-    check_fen("8/8/8/8/8/1n6/N1k5/K7 w - - 0 1", -1, 0); /* a knight mates */
 }

@@ -33,6 +33,7 @@ static const struct {
     {"KRKN", "5R2/8/8/8/8/k7/8/2K3n1 b - - 0 1", 54},
     {"KQKP", "3Q4/3K4/8/8/3k4/8/3p4/8 b - - 0 1", 53},
     {"KRKP", "7K/8/p7/8/k7/7R/8/8 w - - 0 1", 25},
+    {"KPKP", "8/7k/1p6/1P6/7K/8/8/8 w - - 0 1", 21},
 };
 
 TEST(dtz_longest_wins_match_syzygy)
