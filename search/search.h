@@ -18,13 +18,13 @@ typedef struct {
     bool time_given; /* wtime or btime was given (may be <= 0) */
     int movestogo;
     int64_t movetime;
-    int depth;       /* plies */
+    int depth; /* plies */
     uint64_t nodes;
-    int mate;        /* moves */
+    int mate; /* moves */
     bool infinite, ponder;
     Move searchmoves[MAX_MOVES];
     int searchmoves_count;
-    bool silent;     /* no output at all (bench) */
+    bool silent; /* no output at all (bench) */
 } SearchLimits;
 
 /* Engine settings that the UCI options change. */
@@ -33,7 +33,7 @@ typedef struct {
     int multipv;       /* 1 .. MAX_MOVES */
     int move_overhead; /* ms kept back from every move for lag */
     bool show_wdl;
-    bool use_tablebases; /* probe ready DTM tables (UCI option Tablebases) */
+    bool use_tablebases;      /* probe ready DTM tables (UCI option Tablebases) */
     bool syzygy_50_move_rule; /* table wins must fit in the fifty-move rule (UCI
                                  option Syzygy50MoveRule); false: cursed wins win */
 } SearchOptions;

@@ -74,8 +74,8 @@ static int tb_score(const DtmResult *r, int ply, int clock, bool use50)
         clock = 0;
     else if (clock + r->dtz > 100)
         return VALUE_DRAW;
-    int v = (!use50 || clock + r->plies <= 100) && ply + r->plies < MAX_PLY ? VALUE_MATE - ply - r->plies
-                                                                           : VALUE_TB_WIN - clock - r->dtz;
+    int v = (!use50 || clock + r->plies <= 100) && ply + r->plies < MAX_PLY ? VALUE_MATE - ply - r->plies :
+                                                                              VALUE_TB_WIN - clock - r->dtz;
     return r->wdl > 0 ? v : -v;
 }
 

@@ -19,7 +19,7 @@ static _Atomic(DtmTable *) by_key[KEY_SLOTS];
 static atomic_size_t memory_used;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static const char *const STANDARD[] = {"KQK", "KRK", "KBK", "KNK", "KPK", "KBBK",
+static const char *const STANDARD[] = {"KQK",  "KRK",  "KBK",  "KNK",  "KPK", "KBBK",
                                        "KBNK", "KNNK", "KQKR", "KRKB", "KRKN"};
 
 /* Piece letters in table order, strongest first. */
@@ -456,8 +456,8 @@ static void probe_ep(const Position *pos, const DtmTable *t, const DtmMen *m, in
         }
         if (kx < 0 || ky < 0)
             continue;
-        int v = gen_exit_value(t, m, kx, (Square)(pos->ep ^ (flip ? 56 : 0)), (Color)(pos->side ^ flip), ky,
-                               NO_PIECE_TYPE);
+        int v =
+            gen_exit_value(t, m, kx, (Square)(pos->ep ^ (flip ? 56 : 0)), (Color)(pos->side ^ flip), ky, NO_PIECE_TYPE);
         DtmResult e = {(v > 0) - (v < 0), v < 0 ? -v : v, v ? 1 : 0};
         if (result_rank(e.wdl, e.plies) > best)
             best = result_rank(e.wdl, e.plies), r = e;

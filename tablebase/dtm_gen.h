@@ -16,9 +16,9 @@ typedef struct {
  * position without the right (c) and the e.p. capture (e), or the capture
  * alone when it is X's only legal move; its one predecessor is p. */
 typedef struct {
-    uint32_t c, p;  /* stm * size + index */
-    int16_t e;      /* gen_exit_value of the capture, for X */
-    bool only;      /* X has no legal move in c but the e.p. capture */
+    uint32_t c, p; /* stm * size + index */
+    int16_t e;     /* gen_exit_value of the capture, for X */
+    bool only;     /* X has no legal move in c but the e.p. capture */
     bool decided;
 } EpNode;
 
@@ -68,7 +68,8 @@ static inline bool gen_ep_candidate(const Gen *g, const DtmMen *m, Color us, int
     Square sy = m->sq[y], sx = m->sq[x];
     int back = us == WHITE ? 8 : -8; /* towards the enemy pawn's start */
     Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(sx) | square_bb(sy);
-    if (relative_rank(!us, sy) != 3 || rank_of(sx) != rank_of(sy) || (file_of(sx) - file_of(sy)) * (file_of(sx) - file_of(sy)) != 1
+    if (relative_rank(!us, sy) != 3 || rank_of(sx) != rank_of(sy)
+        || (file_of(sx) - file_of(sy)) * (file_of(sx) - file_of(sy)) != 1
         || (occ & (square_bb(sy + back) | square_bb(sy + 2 * back))))
         return false;
     *kx = x, *ky = y;
@@ -121,18 +122,12 @@ static inline void gen_decide_next(Gen *g, size_t p, int ply)
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)
 {
     switch (pt) {
-    case PAWN:
-        return PAWN_ATTACKS[c][s];
-    case KNIGHT:
-        return KNIGHT_ATTACKS[s];
-    case BISHOP:
-        return bishop_attacks(s, occ);
-    case ROOK:
-        return rook_attacks(s, occ);
-    case QUEEN:
-        return queen_attacks(s, occ);
-    default:
-        return KING_ATTACKS[s];
+    case PAWN: return PAWN_ATTACKS[c][s];
+    case KNIGHT: return KNIGHT_ATTACKS[s];
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case QUEEN: return queen_attacks(s, occ);
+    default: return KING_ATTACKS[s];
     }
 }
 

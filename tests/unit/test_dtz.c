@@ -24,16 +24,11 @@ static const struct {
     const char *code, *fen;
     int plies;
 } SYZYGY_LONGEST[] = {
-    {"KQK", "8/8/8/8/4k3/8/1Q6/K7 b - - 0 1", 20},
-    {"KRK", "8/8/8/8/8/8/2Rk4/1K6 b - - 0 1", 32},
-    {"KPK", "8/8/7k/8/7K/1P6/8/8 b - - 0 1", 20},
-    {"KBBK", "8/4B3/8/8/8/8/4B3/K1k5 b - - 0 1", 38},
-    {"KBNK", "8/8/8/6B1/8/8/4k3/1K5N b - - 0 1", 66},
-    {"KQKR", "8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1", 62},
-    {"KRKB", "8/8/8/8/1R6/3K4/8/1k4b1 b - - 0 1", 36},
-    {"KRKN", "5R2/8/8/8/8/k7/8/2K3n1 b - - 0 1", 54},
-    {"KQKP", "3Q4/3K4/8/8/3k4/8/3p4/8 b - - 0 1", 53},
-    {"KRKP", "7K/8/p7/8/k7/7R/8/8 w - - 0 1", 25},
+    {"KQK", "8/8/8/8/4k3/8/1Q6/K7 b - - 0 1", 20},     {"KRK", "8/8/8/8/8/8/2Rk4/1K6 b - - 0 1", 32},
+    {"KPK", "8/8/7k/8/7K/1P6/8/8 b - - 0 1", 20},      {"KBBK", "8/4B3/8/8/8/8/4B3/K1k5 b - - 0 1", 38},
+    {"KBNK", "8/8/8/6B1/8/8/4k3/1K5N b - - 0 1", 66},  {"KQKR", "8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1", 62},
+    {"KRKB", "8/8/8/8/1R6/3K4/8/1k4b1 b - - 0 1", 36}, {"KRKN", "5R2/8/8/8/8/k7/8/2K3n1 b - - 0 1", 54},
+    {"KQKP", "3Q4/3K4/8/8/3k4/8/3p4/8 b - - 0 1", 53}, {"KRKP", "7K/8/p7/8/k7/7R/8/8 w - - 0 1", 25},
     {"KPKP", "8/7k/1p6/1P6/7K/8/8/8 w - - 0 1", 21},
 };
 
@@ -46,8 +41,8 @@ TEST(dtz_longest_wins_match_syzygy)
             continue;
         /* The strong side (White) wins to move or Black loses to move. */
         int longest = st.max_dtz_win[WHITE] > st.max_dtz_loss[BLACK] ? st.max_dtz_win[WHITE] : st.max_dtz_loss[BLACK];
-        CHECK_MSG(longest == SYZYGY_LONGEST[i].plies, "%s: longest dtz %d, Syzygy %d", SYZYGY_LONGEST[i].code,
-                  longest, SYZYGY_LONGEST[i].plies);
+        CHECK_MSG(longest == SYZYGY_LONGEST[i].plies, "%s: longest dtz %d, Syzygy %d", SYZYGY_LONGEST[i].code, longest,
+                  SYZYGY_LONGEST[i].plies);
         CHECK_EQ_U64(st.cursed[WHITE] + st.cursed[BLACK], 0);
     }
 }

@@ -41,7 +41,10 @@ typedef struct {
 } Solver;
 
 /* Position index: side to move, kings, pawn ranks 1..6 on the two files. */
-static int sidx(int stm, int wk, int bk, int wr, int br) { return (((stm * 64 + wk) * 64 + bk) * 6 + wr - 1) * 6 + br - 1; }
+static int sidx(int stm, int wk, int bk, int wr, int br)
+{
+    return (((stm * 64 + wk) * 64 + bk) * 6 + wr - 1) * 6 + br - 1;
+}
 
 static bool adjacent(int a, int b) { return abs(a / 8 - b / 8) <= 1 && abs(a % 8 - b % 8) <= 1; }
 
@@ -207,7 +210,8 @@ static void solve(Solver *s)
             int longest = 0;
             for (int k = s->start[i]; k < s->start[i + 1]; k++) {
                 const SMove *m = &s->moves[k];
-                Res r = m->kind == M_EXIT ? m->exit : after(m->kind == M_INTERNAL ? s->res[m->child] : ep_node(s, m, n));
+                Res r =
+                    m->kind == M_EXIT ? m->exit : after(m->kind == M_INTERNAL ? s->res[m->child] : ep_node(s, m, n));
                 if (r.known && r.wdl > 0 && r.plies == n)
                     win = true;
                 if (!r.known || r.wdl >= 0)
@@ -490,13 +494,11 @@ TEST(kqkp_underpromotion_is_the_only_best_defence)
      * draws; =Q, =R and =B allow Qe2 mate (or Qxc1 first). */
     static Position pos;
     DtmResult r;
-    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q1p5/4k3 b - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r)
-          && r.wdl == 0);
-    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q7/2n1k3 w - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r)
-          && r.wdl == 0);
-    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q7/2q1k3 w - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r)
-          && r.wdl == 1);
+    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q1p5/4k3 b - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r) && r.wdl == 0);
+    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q7/2n1k3 w - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r) && r.wdl == 0);
+    CHECK(pos_set_fen(&pos, "8/8/8/8/8/3K4/Q7/2q1k3 w - - 0 1", NULL, 0, NULL, 0) && dtm_probe(&pos, &r) && r.wdl == 1);
     if (getenv("KS_VERBOSE"))
-        printf("    %ld positions about to promote, %ld where only =N or =R keeps the best value (%ld draws), e.g. %s\n",
-               w.promoting, w.under, w.draws, w.fen);
+        printf(
+            "    %ld positions about to promote, %ld where only =N or =R keeps the best value (%ld draws), e.g. %s\n",
+            w.promoting, w.under, w.draws, w.fen);
 }
