@@ -26,7 +26,7 @@
  *   front of it (pawn e4: d6, e6, f6); ranks 5-6: the six squares on the two
  *   ranks in front (e5: d6-f6 and d7-f7); rank 7: the five squares around
  *   the promotion square other than the pawn's own (e7: d7, f7, d8-f8).
- *   Rook pawn: b7 and b8 for an a-pawn, g7 and g8 for an h-pawn (Müller and
+ *   Rook pawn: b7 and b8 for an a-pawn, g7 and g8 for an h-pawn (Mueller and
  *   Lamprecht, "Fundamental Chess Endings"; Wikipedia "Key square").
  *   The white king on a key square says "win", unless Black to move takes
  *   the undefended pawn at once. Rook pawn, White king on no key square:
