@@ -13,6 +13,7 @@
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "uci/tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
@@ -216,9 +217,11 @@ int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
         return tb_probe(argc, argv);
+    if (argc >= 1 && !strcmp(argv[0], "rules"))
+        return tb_rules_main(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");
+        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN | tb rules kpk\n");
         list_tables(stderr);
         return 1;
     }
