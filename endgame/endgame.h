@@ -20,7 +20,7 @@ enum {
      * per extra pawn (endgame.c). */
     SCALE_OPPOSITE_BISHOPS = 18,
     SCALE_OPPOSITE_BISHOPS_PIECES = 40, /* with other pieces as well */
-    SCALE_ONE_PAWN = 48, /* one pawn and at most a minor ahead */
+    SCALE_ONE_PAWN = 48,                /* one pawn and at most a minor ahead */
     SCALE_NORMAL = 64
 };
 

@@ -87,12 +87,9 @@ static void move_piece(Position *pos, Square from, Square to)
 Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
 {
     const Bitboard *bt = pos->by_type;
-    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN))
-         | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
-         | (KNIGHT_ATTACKS[s] & bt[KNIGHT])
-         | (KING_ATTACKS[s] & bt[KING])
-         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN]))
-         | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
+    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN)) | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
+         | (KNIGHT_ATTACKS[s] & bt[KNIGHT]) | (KING_ATTACKS[s] & bt[KING])
+         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
 }
 
 /* Enemy pieces attacking the side to move's king; kings never give check,
@@ -104,8 +101,7 @@ static inline Bitboard compute_checkers(const Position *pos)
     Square ksq = king_square(pos, us);
     Bitboard occ = occupied(pos);
     return ((PAWN_ATTACKS[us][ksq] & bt[PAWN]) | (KNIGHT_ATTACKS[ksq] & bt[KNIGHT])
-            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN]))
-            | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
+            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
          & pos->by_color[!us];
 }
 
@@ -153,8 +149,8 @@ static Key compute_pawn_key(const Position *pos)
 
 int non_pawn_material(const Position *pos, Color c)
 {
-    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP))
-         + 5 * popcount(pieces(pos, c, ROOK)) + 9 * popcount(pieces(pos, c, QUEEN));
+    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP)) + 5 * popcount(pieces(pos, c, ROOK))
+         + 9 * popcount(pieces(pos, c, QUEEN));
 }
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -208,7 +204,12 @@ static bool validate_material(const Position *pos, char *err, size_t es)
 /* Keeps only the castling rights that king and rook placement support. */
 static void sanitize_castling(Position *pos, char *warn, size_t ws)
 {
-    static const struct { int right; Square king, rook; Piece k, r; const char *name; } C[4] = {
+    static const struct {
+        int right;
+        Square king, rook;
+        Piece k, r;
+        const char *name;
+    } C[4] = {
         {WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
         {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
         {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
@@ -216,8 +217,7 @@ static void sanitize_castling(Position *pos, char *warn, size_t ws)
     };
     char dropped[8] = "";
     for (int i = 0; i < 4; i++)
-        if ((pos->castling & C[i].right)
-            && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
+        if ((pos->castling & C[i].right) && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
             pos->castling &= ~C[i].right;
             strcat(dropped, C[i].name);
         }
@@ -302,7 +302,8 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    if (n == 6 && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
+    if (n == 6
+        && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
         fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
         goto done;
     }
@@ -572,10 +573,7 @@ bool pos_is_repetition(const Position *pos, int ply) { return repeats(pos, ply, 
 
 bool pos_occurred_before(const Position *pos) { return repeats(pos, 0, 1); }
 
-bool pos_is_fifty_move_draw(const Position *pos)
-{
-    return pos->rule50 >= 100;
-}
+bool pos_is_fifty_move_draw(const Position *pos) { return pos->rule50 >= 100; }
 
 bool pos_insufficient_material(const Position *pos)
 {

@@ -33,14 +33,14 @@ struct Position {
     Piece board[SQ_NB];
     int8_t count[PIECE_NB]; /* pieces of each kind on the board */
     Color side;
-    int castling;    /* WHITE_OO | ... */
-    Square ep;       /* set only when an en-passant capture is possible, else SQ_NONE */
-    int rule50;      /* plies since the last capture or pawn move */
+    int castling; /* WHITE_OO | ... */
+    Square ep;    /* set only when an en-passant capture is possible, else SQ_NONE */
+    int rule50;   /* plies since the last capture or pawn move */
     int plies_from_null;
-    int game_ply;    /* plies since the start of the game (FEN fullmove based) */
-    Key key;         /* Zobrist key: pieces, side, castling, en passant */
-    Key material_key;/* depends only on the piece counts */
-    Key pawn_key;    /* pawns only */
+    int game_ply;     /* plies since the start of the game (FEN fullmove based) */
+    Key key;          /* Zobrist key: pieces, side, castling, en passant */
+    Key material_key; /* depends only on the piece counts */
+    Key pawn_key;     /* pawns only */
     Bitboard checkers;
     int hist_len;
     Undo hist[MAX_HISTORY];

@@ -58,7 +58,7 @@ typedef uint16_t Move;
 enum { MOVE_NONE = 0, MOVE_NULL = 65 };
 enum { MK_NORMAL = 0, MK_PROMOTION = 1, MK_EN_PASSANT = 2, MK_CASTLING = 3 };
 
-#define MAX_PLY 128   /* deepest search ply */
+#define MAX_PLY 128 /* deepest search ply */
 
 /* Scores in centipawns from the side to move's view. Mates are
  * VALUE_MATE - plies to mate; known wins from endgame knowledge sit in a band

@@ -203,12 +203,15 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
     if (s->opt.show_wdl)
         format_wdl(v, wdl, sizeof wdl);
     char buf[8192];
-    int len = snprintf(buf, sizeof buf,
-                       "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
-                       " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
-                       depth, rm->seldepth, line, score,
-                       bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "", wdl,
-                       nodes, nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), tt_hashfull(&s->tt), total_tbhits(s), ms);
+    int len =
+        snprintf(buf, sizeof buf,
+                 "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
+                 " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
+                 depth, rm->seldepth, line, score,
+                 bound == BOUND_LOWER ? " lowerbound" :
+                 bound == BOUND_UPPER ? " upperbound" :
+                                        "",
+                 wdl, nodes, nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), tt_hashfull(&s->tt), total_tbhits(s), ms);
     for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
         move_to_uci(rm->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);

@@ -18,13 +18,13 @@ typedef struct {
     bool time_given; /* wtime or btime was given (may be <= 0) */
     int movestogo;
     int64_t movetime;
-    int depth;       /* plies */
+    int depth; /* plies */
     uint64_t nodes;
-    int mate;        /* moves */
+    int mate; /* moves */
     bool infinite, ponder;
     Move searchmoves[MAX_MOVES];
     int searchmoves_count;
-    bool silent;     /* no output at all (bench) */
+    bool silent; /* no output at all (bench) */
 } SearchLimits;
 
 /* Engine settings that the UCI options change. */

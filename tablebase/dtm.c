@@ -18,7 +18,7 @@ static _Atomic(DtmTable *) by_key[KEY_SLOTS];
 static atomic_size_t memory_used;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static const char *const STANDARD[] = {"KQK", "KRK", "KBK", "KNK", "KPK", "KBBK",
+static const char *const STANDARD[] = {"KQK",  "KRK",  "KBK",  "KNK",  "KPK", "KBBK",
                                        "KBNK", "KNNK", "KQKR", "KRKB", "KRKN"};
 
 /* Piece letters in table order, strongest first. */
@@ -264,8 +264,8 @@ DtmTable *dtm_table_for_position(const Position *pos)
     int counts[PIECE_NB] = {0};
     bool flip;
     DtmTable *t = dtm_table_for_key(pos->material_key);
-    if (t || popcount(occupied(pos)) > DTM_MAX_MEN || (pos->by_type[PAWN] & pos->by_color[WHITE]
-                                                          && pos->by_type[PAWN] & pos->by_color[BLACK]))
+    if (t || popcount(occupied(pos)) > DTM_MAX_MEN
+        || (pos->by_type[PAWN] & pos->by_color[WHITE] && pos->by_type[PAWN] & pos->by_color[BLACK]))
         return t;
     for (Piece p = W_PAWN; p <= B_QUEEN; p++)
         if (type_of(p) >= PAWN && type_of(p) <= QUEEN)

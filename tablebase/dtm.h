@@ -51,11 +51,11 @@ typedef struct {
  * counted from its view. */
 typedef struct {
     uint64_t wins[COLOR_NB], draws[COLOR_NB], losses[COLOR_NB];
-    int max_win[COLOR_NB], max_loss[COLOR_NB];       /* plies */
+    int max_win[COLOR_NB], max_loss[COLOR_NB];      /* plies */
     uint64_t sum_win[COLOR_NB], sum_loss[COLOR_NB]; /* plies, for means */
-    uint64_t stored;  /* entries of the symmetry-reduced table, both sides */
-    size_t bytes;     /* memory the built table keeps */
-    double build_ms;  /* wall time of this table's own build */
+    uint64_t stored;                                /* entries of the symmetry-reduced table, both sides */
+    size_t bytes;                                   /* memory the built table keeps */
+    double build_ms;                                /* wall time of this table's own build */
 } DtmStats;
 
 /* One position for dtm_foreach: piece[0] / square[0] is the white king,

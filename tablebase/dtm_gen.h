@@ -53,18 +53,12 @@ static inline void gen_decide_next(Gen *g, size_t p, int ply)
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)
 {
     switch (pt) {
-    case PAWN:
-        return PAWN_ATTACKS[c][s];
-    case KNIGHT:
-        return KNIGHT_ATTACKS[s];
-    case BISHOP:
-        return bishop_attacks(s, occ);
-    case ROOK:
-        return rook_attacks(s, occ);
-    case QUEEN:
-        return queen_attacks(s, occ);
-    default:
-        return KING_ATTACKS[s];
+    case PAWN: return PAWN_ATTACKS[c][s];
+    case KNIGHT: return KNIGHT_ATTACKS[s];
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case QUEEN: return queen_attacks(s, occ);
+    default: return KING_ATTACKS[s];
     }
 }
 

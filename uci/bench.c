@@ -90,8 +90,8 @@ int bench_run(int depth)
         search_wait(s);
         char mv[6];
         move_to_uci(search_best_move(s), mv);
-        printf("position %2d/%d: nodes %10" PRIu64 "  bestmove %-5s  %s\n", i + 1, BENCH_COUNT,
-               search_nodes(s), mv, BENCH_FENS[i]);
+        printf("position %2d/%d: nodes %10" PRIu64 "  bestmove %-5s  %s\n", i + 1, BENCH_COUNT, search_nodes(s), mv,
+               BENCH_FENS[i]);
         total += search_nodes(s);
     }
     int64_t ms = now_ms() - start;

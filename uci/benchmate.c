@@ -172,8 +172,7 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
             g->end = END_DRAW;
             return;
         }
-        Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits)
-                                                       : table_move(pos, !engine_attacks);
+        Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits) : table_move(pos, !engine_attacks);
         g->moves[g->plies++] = m;
         pos_make(pos, m);
         if (pos->hist_len > MAX_HISTORY - MAX_PLY - 8)
@@ -216,10 +215,7 @@ static void write_pgn(FILE *f, const char *event, int round, const char *fen, co
 }
 
 /* PGN result: a mate by `winner`, anything else a draw. */
-static const char *result_text(bool mate, Color winner)
-{
-    return !mate ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1";
-}
+static const char *result_text(bool mate, Color winner) { return !mate ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1"; }
 
 /* ---- the two benchmarks ------------------------------------------------- */
 
@@ -283,8 +279,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
         if (cfg->pgn) {
             char event[64];
             snprintf(event, sizeof event, "Keysquare bench mate %s", code);
-            write_pgn(cfg->pgn, event, i + 1, fen, g, strong,
-                      result_text(g->end == END_MATE, strong));
+            write_pgn(cfg->pgn, event, i + 1, fen, g, strong, result_text(g->end == END_MATE, strong));
         }
         if (cfg->positions)
             fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
@@ -301,9 +296,8 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     }
     printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
            "ratio=%.3f worst=%.2f time=%.1fs\n",
-           code, played, mates, 100.0 * mates / played, stalemates, draws,
-           mates ? sum_plies / mates : 0, mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0,
-           worst, secs);
+           code, played, mates, 100.0 * mates / played, stalemates, draws, mates ? sum_plies / mates : 0,
+           mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0, worst, secs);
     if (worst_fen[0])
         printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
     free(pos);
@@ -354,8 +348,9 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
-#define USAGE "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] " \
-              "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n"
+#define USAGE                                                                                                          \
+    "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] "                                \
+    "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n"
 
 /* Prints msg (with an optional detail, such as the option at fault) and
  * the usage line on stderr; returns the error code of parse_args. */
@@ -382,8 +377,8 @@ static int parse_args(int argc, char **argv, Config *cfg)
             fputs(USAGE, stdout);
             return -1;
         }
-        static const char *const KNOWN[] = {"--ending", "--positions", "--depth", "--nodes", "--movetime",
-                                            "--seed", "--pgn", "--fens", "--defend", "--self-play"};
+        static const char *const KNOWN[] = {"--ending", "--positions", "--depth", "--nodes",  "--movetime",
+                                            "--seed",   "--pgn",       "--fens",  "--defend", "--self-play"};
         bool known = false;
         for (size_t k = 0; k < sizeof KNOWN / sizeof *KNOWN; k++)
             known |= !strcmp(a, KNOWN[k]);
@@ -424,8 +419,10 @@ static int parse_args(int argc, char **argv, Config *cfg)
         else {
             char msg[80];
             snprintf(msg, sizeof msg, "%s takes %s, not", a,
-                     !strcmp(a, "--positions") ? "1..1000000" : !strcmp(a, "--depth") ? "1..127 plies"
-                     : !strcmp(a, "--seed") ? "an unsigned integer" : "a positive integer");
+                     !strcmp(a, "--positions") ? "1..1000000" :
+                     !strcmp(a, "--depth")     ? "1..127 plies" :
+                     !strcmp(a, "--seed")      ? "an unsigned integer" :
+                                                 "a positive integer");
             return usage(msg, v);
         }
     }

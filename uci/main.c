@@ -69,7 +69,9 @@ int main(int argc, char **argv)
         return bench_run(depth);
     }
     if (argc >= 2) {
-        fprintf(stderr, "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
+        fprintf(
+            stderr,
+            "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
         return 1;
     }
     return uci_loop();

@@ -22,16 +22,13 @@ typedef struct {
 } TbResult;
 
 typedef struct {
-    const char *code;  /* material code, strong side first; the name is its lower case */
+    const char *code; /* material code, strong side first; the name is its lower case */
     const char *about;
     bool (*probe)(const Position *pos, Color strong, TbResult *out);
     void (*stats)(void);
 } TbTable;
 
-const char *tb_result_text(int wdl_white)
-{
-    return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
-}
+const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
 
 /* ---- KPK ---------------------------------------------------------------- */
 

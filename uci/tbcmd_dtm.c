@@ -86,10 +86,7 @@ static DtmTable *ready_table(const char *name, double *ms)
     return t;
 }
 
-bool tb_dtm_covers(const char *name, char *why, size_t why_size)
-{
-    return dtm_table(name, why, why_size) != NULL;
-}
+bool tb_dtm_covers(const char *name, char *why, size_t why_size) { return dtm_table(name, why, why_size) != NULL; }
 
 int tb_dtm_dump(const char *name)
 {
@@ -125,8 +122,8 @@ static void pawn_line(const PawnCounts *c, const char *label, int f0, int f1, in
         for (int r = r0; r <= r1; r++)
             for (int i = 0; i < 3; i++)
                 sum[i] += c->n[f][r][i];
-    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0],
-           (unsigned long long)sum[1], (unsigned long long)sum[2]);
+    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0], (unsigned long long)sum[1],
+           (unsigned long long)sum[2]);
 }
 
 static void pawn_stats(const DtmTable *t)
@@ -177,8 +174,8 @@ int tb_dtm_stats(const char *name, bool by_pawn)
         }
         if (st.losses[c]) {
             snprintf(loss, sizeof loss, "%d moves (%d plies), mean ", st.max_loss[c] / 2, st.max_loss[c]);
-            plies_text(loss + strlen(loss), sizeof loss - strlen(loss),
-                       (double)st.sum_loss[c] / (double)st.losses[c], false);
+            plies_text(loss + strlen(loss), sizeof loss - strlen(loss), (double)st.sum_loss[c] / (double)st.losses[c],
+                       false);
         }
         printf("%s: longest win %s; longest loss %s\n", SIDE[c], win, loss);
     }

@@ -91,8 +91,8 @@ static void apply_option(Uci *u, const OptionSpec *o, const char *value)
     long long v = 0;
     SearchOptions *opt = search_options(u->searcher);
     if (o->kind == OPT_SPIN && !parse_long(value, o->min, o->max, &v)) {
-        printf("info string value '%s' for option %s is not a number in %d..%d; unchanged\n", value, o->name,
-               o->min, o->max);
+        printf("info string value '%s' for option %s is not a number in %d..%d; unchanged\n", value, o->name, o->min,
+               o->max);
         return;
     }
     if (o->kind == OPT_CHECK) {

@@ -44,15 +44,9 @@ uint64_t rng_next(Rng *rng)
     return rng->state * 2685821657736338717ULL;
 }
 
-int rng_below(Rng *rng, int n)
-{
-    return (int)((rng_next(rng) >> 32) % (uint64_t)n);
-}
+int rng_below(Rng *rng, int n) { return (int)((rng_next(rng) >> 32) % (uint64_t)n); }
 
-static bool on_board(int file, int rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
+static bool on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
 
 /* The piece found first from s in direction (df, dr), or NO_PIECE. */
 static Piece first_on_ray(const Position *pos, Square s, int df, int dr, Square *where)
@@ -100,12 +94,12 @@ Bitboard naive_attackers(const Position *pos, Square s, Color by)
     return result;
 }
 
-#define SAME(field)                                                                  \
-    do {                                                                             \
-        if (memcmp(&a->field, &b->field, sizeof a->field)) {                         \
-            *what = #field;                                                          \
-            return false;                                                            \
-        }                                                                            \
+#define SAME(field)                                                                                                    \
+    do {                                                                                                               \
+        if (memcmp(&a->field, &b->field, sizeof a->field)) {                                                           \
+            *what = #field;                                                                                            \
+            return false;                                                                                              \
+        }                                                                                                              \
     } while (0)
 
 bool positions_equal(const Position *a, const Position *b, const char **what)
