@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
 #include "kbnk_table.h"
 #include "tablebase/kpk.h"
@@ -266,34 +267,6 @@ static _Noreturn void die(const char *what, const char *code, const char *other)
 {
     fprintf(stderr, "endgame_init: %s: %s%s%s\n", what, code, other ? " and " : "", other ? other : "");
     abort();
-}
-
-/* Piece counts of a code such as "KBNK" (strong side first) with the strong
- * side of colour strong; false if the code is malformed. */
-static bool code_counts(const char *code, Color strong, int counts[PIECE_NB])
-{
-    static const char LETTERS[] = " PNBRQK";
-    memset(counts, 0, PIECE_NB * sizeof counts[0]);
-    const char *second = code[0] == 'K' ? strchr(code + 1, 'K') : NULL;
-    if (!second || strchr(second + 1, 'K') || strlen(code) > 16)
-        return false;
-    for (const char *c = code; *c; c++) {
-        const char *letter = strchr(LETTERS + 1, *c);
-        if (!letter)
-            return false;
-        Color side = c < second ? strong : !strong;
-        counts[make_piece(side, (PieceType)(letter - LETTERS))]++;
-    }
-    return true;
-}
-
-bool material_code_key(const char *code, Color strong, Key *key)
-{
-    int counts[PIECE_NB];
-    if (!code_counts(code, strong, counts))
-        return false;
-    *key = material_key_of_counts(counts);
-    return true;
 }
 
 static Entry *find_slot(Key key)

@@ -39,9 +39,4 @@ bool endgame_evaluate(const Position *pos, int *score);
  * order: exact scaling by material key, generic scaling, drawish defaults. */
 int endgame_scale_factor(const Position *pos, Color strong);
 
-/* Material key of a code such as "KBNK" (upper case, strong side first,
- * each side's king first) with the strong side of colour strong, as
- * material_key_of_counts() gives it. False if the code is malformed. */
-bool material_code_key(const char *code, Color strong, Key *key);
-
 #endif

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
+
 const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const int SEE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
 
@@ -21,14 +23,6 @@ static Key MATERIAL_KEYS[PIECE_NB][16];
 static int CASTLING_MASK[SQ_NB];
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 void position_init(void)
 {
@@ -134,16 +128,6 @@ Key pos_compute_key(const Position *pos)
         k ^= EP_KEYS[file_of(pos->ep)];
     if (pos->side == BLACK)
         k ^= SIDE_KEY;
-    return k;
-}
-
-static Key compute_pawn_key(const Position *pos)
-{
-    Key k = 0;
-    for (Bitboard b = pos->by_type[PAWN]; b;) {
-        Square s = pop_lsb(&b);
-        k ^= PSQ_KEYS[pos->board[s]][s];
-    }
     return k;
 }
 
@@ -320,7 +304,6 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     pos->count[NO_PIECE] = 0;
     pos->key = pos_compute_key(pos);
     pos->material_key = pos_compute_material_key(pos);
-    pos->pawn_key = compute_pawn_key(pos);
     pos->checkers = compute_checkers(pos);
     if (popcount(pos->checkers) > 2) {
         fen_error(err, es, "invalid FEN: more than two pieces give check");
@@ -333,13 +316,13 @@ done:
     return ok;
 }
 
-void pos_get_fen(const Position *pos, char *buf)
+char *board_to_fen(const Piece board[SQ_NB], char *buf)
 {
     char *p = buf;
     for (int r = 7; r >= 0; r--) {
         int empty = 0;
         for (int f = 0; f < 8; f++) {
-            Piece pc = pos->board[make_square(f, r)];
+            Piece pc = board[make_square(f, r)];
             if (!pc) {
                 empty++;
                 continue;
@@ -353,6 +336,13 @@ void pos_get_fen(const Position *pos, char *buf)
         if (r)
             *p++ = '/';
     }
+    *p = 0;
+    return p;
+}
+
+void pos_get_fen(const Position *pos, char *buf)
+{
+    char *p = board_to_fen(pos->board, buf);
     *p++ = ' ';
     *p++ = pos->side == WHITE ? 'w' : 'b';
     *p++ = ' ';
@@ -376,7 +366,6 @@ static inline void save_state(Position *pos, Move m)
     Undo *u = &pos->hist[pos->hist_len++];
     u->key = pos->key;
     u->material_key = pos->material_key;
-    u->pawn_key = pos->pawn_key;
     u->checkers = pos->checkers;
     u->move = m;
     u->castling = (int8_t)pos->castling;
@@ -390,8 +379,6 @@ static inline void remove_counted(Position *pos, Square s, Key *k)
     Piece pc = pos->board[s];
     *k ^= PSQ_KEYS[pc][s];
     pos->material_key ^= MATERIAL_KEYS[pc][--pos->count[pc]];
-    if (type_of(pc) == PAWN)
-        pos->pawn_key ^= PSQ_KEYS[pc][s];
     remove_piece(pos, s);
 }
 
@@ -434,7 +421,6 @@ void pos_make(Position *pos, Move m)
 
     if (type_of(pc) == PAWN) {
         pos->rule50 = 0;
-        pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
         if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN))) {
             pos->ep = (from + to) / 2;
             k ^= EP_KEYS[file_of(pos->ep)];
@@ -483,7 +469,6 @@ void pos_unmake(Position *pos)
     }
     pos->key = u->key;
     pos->material_key = u->material_key;
-    pos->pawn_key = u->pawn_key;
     pos->checkers = u->checkers;
     pos->castling = u->castling;
     pos->ep = u->ep;

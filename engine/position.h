@@ -17,7 +17,6 @@
 typedef struct {
     Key key;
     Key material_key;
-    Key pawn_key;
     Bitboard checkers;
     Move move;
     Piece captured;
@@ -40,7 +39,6 @@ struct Position {
     int game_ply;     /* plies since the start of the game (FEN fullmove based) */
     Key key;          /* Zobrist key: pieces, side, castling, en passant */
     Key material_key; /* depends only on the piece counts */
-    Key pawn_key;     /* pawns only */
     Bitboard checkers;
     int hist_len;
     Undo hist[MAX_HISTORY];
@@ -57,6 +55,9 @@ void position_init(void);
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
 /* Writes the FEN (6 fields) into buf; needs at least 100 bytes. */
 void pos_get_fen(const Position *pos, char *buf);
+/* Writes the placement field of a FEN for board (indexed by Square) into
+ * buf (at least 72 bytes) and returns a pointer to its terminating 0. */
+char *board_to_fen(const Piece board[SQ_NB], char *buf);
 extern const char *START_FEN;
 
 /* Makes a legal move / takes back the last one (move must be the one made).

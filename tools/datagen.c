@@ -27,6 +27,7 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/random.h"
 #include "eval/evaluate.h"
 #include "search/search.h"
 
@@ -58,15 +59,6 @@ typedef struct {
     int *scores; /* White's view */
     int count;
 } GameRecord;
-
-/* SplitMix64 (Vigna): small, fast and good enough to pick moves. */
-static uint64_t rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* Captures with SEE >= 0 and promotions only, stand pat at every node. */
 static int qsearch(Position *pos, int alpha, int beta, int depth)
@@ -126,7 +118,7 @@ static bool random_opening(Position *pos, uint64_t *rng)
         gen_legal(pos, &list, GEN_ALL);
         if (list.count == 0)
             return false;
-        pos_make(pos, list.moves[rng_next(rng) % (uint64_t)list.count]);
+        pos_make(pos, list.moves[splitmix64(rng) % (uint64_t)list.count]);
     }
     return count_legal(pos) > 0;
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -43,14 +45,6 @@ typedef struct {
 static const char *ENDINGS[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
 #define ENDING_COUNT 5
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* ---- positions ---------------------------------------------------------- */
 
 /* True if a strong man the lone king attacks is not defended. */
@@ -72,28 +66,18 @@ static bool something_hangs(const Position *pos, Color strong)
 static void random_position(const char *code, int want_wdl, uint64_t *rng, Position *pos)
 {
     for (;;) {
-        Color strong = (Color)(next_random(rng) & 1);
-        Piece board[SQ_NB] = {0};
-        int side = -1;
-        bool ok = true;
-        for (const char *c = code; *c && ok; c++) {
-            if (*c == 'K')
-                side++;
-            Color col = side == 0 ? strong : !strong;
-            PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
+        Color strong = (Color)(splitmix64(rng) & 1);
+        Piece board[SQ_NB] = {0}, men[MATERIAL_MAX_MEN];
+        int n = material_parse(code, strong, men);
+        for (int i = 0; i < n; i++) {
             Square s;
             do
-                s = (Square)(next_random(rng) & 63);
-            while (board[s] || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
-            board[s] = make_piece(col, pt);
+                s = (Square)(splitmix64(rng) & 63);
+            while (board[s] || (type_of(men[i]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
+            board[s] = men[i];
         }
-        char fen[100], *p = fen;
-        for (int r = 7; r >= 0; r--) {
-            for (int f = 0; f < 8; f++)
-                *p++ = board[make_square(f, r)] ? " PNBRQK  pnbrqk"[board[make_square(f, r)]] : '1';
-            *p++ = r ? '/' : ' ';
-        }
-        sprintf(p, "%c - - 0 1", strong == WHITE ? 'w' : 'b');
+        char fen[100];
+        sprintf(board_to_fen(board, fen), " %c - - 0 1", strong == WHITE ? 'w' : 'b');
         DtmResult res;
         if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0) || count_legal(pos) == 0 || something_hangs(pos, strong))
             continue;
@@ -104,42 +88,45 @@ static void random_position(const char *code, int want_wdl, uint64_t *rng, Posit
 
 /* ---- players ------------------------------------------------------------ */
 
-/* Score of the position after a move, from the mover's view, for choosing
- * by DTM: wins beat draws beat losses; faster wins and slower losses are
- * better. A capture into drawn material is a draw. */
+/* Score of a move from the mover's view, for choosing by DTM: wins beat
+ * draws beat losses; faster wins and slower losses are better. A move no
+ * table covers counts as a draw. */
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
     DtmResult r = {0, 0};
-    pos_make(pos, m);
-    if (!pos_insufficient_material(pos) && !dtm_probe(pos, &r))
-        r.wdl = 0;
+    dtm_probe_move(pos, m, &r);
     if (drawing_replies) {
         MoveList l;
         l.count = 0;
+        pos_make(pos, m);
         gen_legal(pos, &l, GEN_ALL);
         *drawing_replies = 0;
         for (int i = 0; i < l.count; i++)
             *drawing_replies += dtm_score(pos, l.moves[i], NULL) >= 0;
+        pos_unmake(pos);
     }
-    pos_unmake(pos);
-    /* r is from the opponent's view after the move. */
-    return r.wdl < 0 ? 1000 - r.plies : r.wdl > 0 ? -1000 + r.plies : 0;
+    return r.wdl > 0 ? 1000 - r.plies : r.wdl < 0 ? -1000 + r.plies : 0;
 }
 
-/* The perfect defender (longest resistance), or with attack = true the
- * --defend attacker: fastest win if any, else the drawing move that leaves
- * the fewest drawing replies. First in generation order on ties. */
+/* The perfect defender (longest resistance: dtm_best_move), or with
+ * attack = true the --defend attacker: fastest win if any, else the
+ * drawing move that leaves the fewest drawing replies. First in
+ * generation order on ties. */
 static Move table_move(Position *pos, bool attack)
 {
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
-    Move best = l.moves[0];
+    DtmResult r;
+    Move best = attack ? MOVE_NONE : dtm_best_move(pos, &r);
+    if (best != MOVE_NONE)
+        return best;
+    best = l.moves[0];
     int best_score = -100000, best_replies = 1 << 30;
-    for (int i = 0; i < l.count; i++) {
+    for (int i = 0; attack && i < l.count; i++) {
         int replies = 0;
-        int sc = dtm_score(pos, l.moves[i], attack ? &replies : NULL);
-        if (sc > best_score || (attack && sc == 0 && best_score == 0 && replies < best_replies)) {
+        int sc = dtm_score(pos, l.moves[i], &replies);
+        if (sc > best_score || (sc == 0 && best_score == 0 && replies < best_replies)) {
             best = l.moves[i];
             best_score = sc;
             best_replies = replies;

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "endgame/endgame.h"
+#include "engine/material.h"
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
@@ -162,7 +163,7 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
-static int tb_probe(int argc, char **argv)
+static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
     for (int i = 1; i < argc; i++) {
@@ -212,7 +213,7 @@ static void list_tables(FILE *out)
 int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
-        return tb_probe(argc, argv);
+        return probe_command(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
         fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");

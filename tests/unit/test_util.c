@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/random.h"
 #include "harness.h"
 
 bool set_fen_checked(Position *pos, const char *fen)
@@ -36,13 +37,7 @@ bool suite_load(Suite *suite)
     return suite->count == SUITE_SIZE;
 }
 
-uint64_t rng_next(Rng *rng)
-{
-    rng->state ^= rng->state >> 12;
-    rng->state ^= rng->state << 25;
-    rng->state ^= rng->state >> 27;
-    return rng->state * 2685821657736338717ULL;
-}
+uint64_t rng_next(Rng *rng) { return splitmix64(&rng->state); }
 
 int rng_below(Rng *rng, int n) { return (int)((rng_next(rng) >> 32) % (uint64_t)n); }
 
@@ -115,7 +110,6 @@ bool positions_equal(const Position *a, const Position *b, const char **what)
     SAME(game_ply);
     SAME(key);
     SAME(material_key);
-    SAME(pawn_key);
     SAME(checkers);
     return true;
 }
