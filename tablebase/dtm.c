@@ -1,6 +1,6 @@
 /* DTM tables: the registry (material code and material key to table),
  * building once on demand, probing, statistics and iteration. The index
- * and the generator live in dtm_index.c and dtm_build.c. */
+ * and the generator live in dtm_index.c and dtm_generate.c. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
