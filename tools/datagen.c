@@ -101,7 +101,6 @@ static Move search_move(Searcher *s, const Position *pos, uint64_t nodes, int *s
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.nodes = nodes;
-    limits.silent = true;
     search_start(s, pos, &limits);
     search_wait(s);
     *score = search_best_score(s);

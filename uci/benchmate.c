@@ -353,7 +353,6 @@ static int parse_args(int argc, char **argv, Config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->positions = DEFAULT_POSITIONS;
     cfg->seed = DEFAULT_SEED;
-    cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
     bool ending_given = false, positions_given = false;
     int limits_given = 0;

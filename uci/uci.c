@@ -13,6 +13,7 @@
 #include "bench.h"
 #include "engine/movegen.h"
 #include "eval/evaluate.h"
+#include "report.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "tablebase/kpk.h"
@@ -25,6 +26,7 @@
 typedef struct {
     Position *pos;
     Searcher *searcher;
+    UciReport report;
     size_t hash_mb;
     bool ponder;
 } Uci;
@@ -118,7 +120,7 @@ static void apply_option(Uci *u, const OptionSpec *o, const char *value)
     else if (!strcmp(o->name, "Ponder"))
         u->ponder = v;
     else if (!strcmp(o->name, "UCI_ShowWDL"))
-        opt->show_wdl = v;
+        u->report.show_wdl = v;
     else if (!strcmp(o->name, "Tablebases"))
         opt->use_tablebases = v;
 }
@@ -416,6 +418,8 @@ int uci_loop(void)
         fprintf(stderr, "keysquare: out of memory\n");
         return 1;
     }
+    SearchReporter reporter = uci_reporter(&u.report);
+    search_set_reporter(u.searcher, &reporter);
     pos_set_fen(u.pos, START_FEN, err, sizeof err, NULL, 0);
     char *line = NULL, **tok = NULL;
     size_t cap = 0, tok_cap = 0;

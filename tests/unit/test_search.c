@@ -66,7 +66,6 @@ static void search_depth(Searcher *s, const Position *pos, int depth)
     SearchLimits l;
     memset(&l, 0, sizeof l);
     l.depth = depth;
-    l.silent = true;
     search_clear(s);
     search_start(s, pos, &l);
     search_wait(s);
@@ -172,7 +171,6 @@ TEST(search_same_nodes_after_clear)
         SearchLimits l;
         memset(&l, 0, sizeof l);
         l.nodes = 5000;
-        l.silent = true;
         uint64_t counts[2];
         Move moves[2];
         for (int i = 0; i < 2; i++) {
