@@ -35,10 +35,8 @@ Searcher *search_create(size_t hash_mb)
         free(s);
         return NULL;
     }
-    s->opt.threads = 1;
-    s->opt.multipv = 1;
-    s->opt.move_overhead = 10;
-    s->opt.use_tablebases = true;
+    /* The smallest valid settings; the UCI defaults are in uci/options.c. */
+    s->opt = (SearchOptions){.threads = 1, .multipv = 1};
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->start_cv, NULL);
