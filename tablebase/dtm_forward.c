@@ -126,8 +126,8 @@ static inline Bitboard long_diagonals(Square s)
 static __attribute__((noinline)) int symmetric_extra(const Gen *g, const DtmMen *m, int k, Bitboard quiet)
 {
     int extra = 0;
-    Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
-                           : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
+    Bitboard maybe =
+        k < 2 ? quiet & long_diagonals(m->sq[!k]) : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
     while (maybe) {
         Square to = pop_lsb(&maybe), sq[DTM_MAX_MEN] = {m->sq[0], m->sq[1], m->sq[2], m->sq[3]};
         int stab;
@@ -151,8 +151,8 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
     /* With pawns the symmetry is left-right: no position is its own
      * mirror. Without, a symmetric successor has both kings on a long
      * diagonal: the king that does not move, and the other one. */
-    bool maybe = k < 2 ? (square_bb(m->sq[!k]) & long_diags)
-                       : (square_bb(m->sq[0]) & long_diags) && (square_bb(m->sq[1]) & long_diags);
+    bool maybe = k < 2 ? (square_bb(m->sq[!k]) & long_diags) :
+                         (square_bb(m->sq[0]) & long_diags) && (square_bb(m->sq[1]) & long_diags);
     if (!g->t->pawns && maybe)
         s->weight += symmetric_extra(g, m, k, quiet);
 }
@@ -177,8 +177,7 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
     }
     /* A king may capture a man only where no other enemy man defends it:
      * danger holds exactly those squares. */
-    Bitboard legal = k == us ? ~sf->danger
-                             : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
+    Bitboard legal = k == us ? ~sf->danger : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
     count_quiet(g, s, m, us, k, targets & legal & ~exits);
     for (exits &= legal; exits;)
         exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));

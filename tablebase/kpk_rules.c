@@ -81,7 +81,8 @@ static Bitboard rook_pawn_corner(Square wp)
     Bitboard front = 0;
     for (Square s = wp + 8; s < SQ_NB; s += 8)
         front |= square_bb(s);
-    Bitboard corner_files = file_of(wp) == 0 ? FILE_BB(0) | FILE_BB(1) | FILE_BB(2) : FILE_BB(5) | FILE_BB(6) | FILE_BB(7);
+    Bitboard corner_files =
+        file_of(wp) == 0 ? FILE_BB(0) | FILE_BB(1) | FILE_BB(2) : FILE_BB(5) | FILE_BB(6) | FILE_BB(7);
     return front | (corner_files & (RANK_BB(6) | RANK_BB(7)));
 }
 
@@ -118,10 +119,8 @@ KpkVerdict kpk_rule_verdict(KpkRule rule, const KpkPos *p)
     KpkVerdict v = {false, KPK_RULE_NB};
     bool win = false;
     switch (rule) {
-    case KPK_RULE_ALWAYS_WIN:
-        return (KpkVerdict){true, rule};
-    case KPK_RULE_SQUARE:
-        return (KpkVerdict){!black_in_square(p), rule};
+    case KPK_RULE_ALWAYS_WIN: return (KpkVerdict){true, rule};
+    case KPK_RULE_SQUARE: return (KpkVerdict){!black_in_square(p), rule};
     case KPK_RULE_OPPOSITION:
         if (opposition_rule(p, &win))
             v = (KpkVerdict){win, rule};

@@ -14,25 +14,22 @@
 static int perft_main(int argc, char **argv)
 {
     char fen[512] = "", err[160];
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     char *end;
     long depth = strtol(argv[0], &end, 10);
     if (*end || depth < 0 || depth > 64) {
         fprintf(stderr, "perft: depth must be a number 0..64\n");
-        free(pos);
         return 1;
     }
     for (int i = 1; i < argc; i++) {
         strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
         strcat(fen, " ");
     }
-    if (!pos || !pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
-        fprintf(stderr, "%s\n", pos ? err : "out of memory");
-        free(pos);
+    if (!pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
+        fprintf(stderr, "%s\n", err);
         return 1;
     }
     perft_divide(pos, (int)depth, stdout);
-    free(pos);
     return 0;
 }
 
@@ -69,7 +66,8 @@ int main(int argc, char **argv)
         return bench_run(depth);
     }
     if (argc >= 2) {
-        fprintf(stderr, "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe|rules ...]\n");
+        fprintf(stderr, "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb "
+                        "stats|dump|probe|rules ...]\n");
         return 1;
     }
     return uci_loop();

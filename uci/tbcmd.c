@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "endgame/endgame.h"
+#include "engine/material.h"
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
@@ -23,16 +24,11 @@ typedef struct {
 } TbResult;
 
 typedef struct {
-    const char *code;  /* material code, strong side first; the name is its lower case */
+    const char *code; /* material code, strong side first; the name is its lower case */
     const char *about;
     bool (*probe)(const Position *pos, Color strong, TbResult *out);
     void (*stats)(void);
 } TbTable;
-
-const char *tb_result_text(int wdl_white)
-{
-    return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
-}
 
 /* ---- KPK ---------------------------------------------------------------- */
 
@@ -166,17 +162,17 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
-static int tb_probe(int argc, char **argv)
+static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
     for (int i = 1; i < argc; i++) {
         strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
         strcat(fen, " ");
     }
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     int wdl, dtm, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
-        fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
+    if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+        fprintf(stderr, "tb probe: %s\n", err);
     else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
@@ -187,7 +183,8 @@ static int tb_probe(int argc, char **argv)
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
+            Undo undo;
+            pos_make(pos, list.moves[i], &undo);
             if (probe_any(pos, &wdl, &dtm))
                 print_result(text, wdl, dtm);
             else
@@ -196,7 +193,6 @@ static int tb_probe(int argc, char **argv)
         }
         status = 0;
     }
-    free(pos);
     return status;
 }
 
@@ -216,7 +212,7 @@ static void list_tables(FILE *out)
 int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
-        return tb_probe(argc, argv);
+        return probe_command(argc, argv);
     if (argc >= 1 && !strcmp(argv[0], "rules"))
         return tb_rules_main(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");

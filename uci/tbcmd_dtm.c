@@ -8,6 +8,8 @@
 #include "tablebase/dtm.h"
 #include "tbcmd.h"
 
+const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
+
 /* stdout is line-buffered for UCI; a dump writes large blocks instead. */
 typedef struct {
     char buf[1 << 16];
@@ -23,30 +25,14 @@ static void out_flush(Out *o)
 /* Appends "FEN ; RESULT ; dtm N" for one entry. */
 static void dump_entry(const DtmEntry *e, void *ctx)
 {
-    static const char LETTERS[] = " PNBRQK  pnbrqk";
     Out *o = ctx;
     Piece board[SQ_NB] = {0};
     if (o->len + 128 > sizeof o->buf)
         out_flush(o);
     for (int k = 0; k < e->count; k++)
         board[e->square[k]] = e->piece[k];
-    char *p = o->buf + o->len;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            Piece pc = board[make_square(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *p++ = (char)('0' + empty), empty = 0;
-            *p++ = LETTERS[pc];
-        }
-        if (empty)
-            *p++ = (char)('0' + empty);
-        *p++ = r ? '/' : ' ';
-    }
+    char *p = board_to_fen(board, o->buf + o->len);
+    *p++ = ' ';
     /* The rest by hand: sprintf would take most of the time of a dump. */
     const char *result = tb_result_text(e->stm == WHITE ? e->result.wdl : -e->result.wdl);
     memcpy(p, e->stm == WHITE ? "w - - 0 1 ; " : "b - - 0 1 ; ", 12);
@@ -86,10 +72,7 @@ static DtmTable *ready_table(const char *name, double *ms)
     return t;
 }
 
-bool tb_dtm_covers(const char *name, char *why, size_t why_size)
-{
-    return dtm_table(name, why, why_size) != NULL;
-}
+bool tb_dtm_covers(const char *name, char *why, size_t why_size) { return dtm_table(name, why, why_size) != NULL; }
 
 int tb_dtm_dump(const char *name)
 {
@@ -125,8 +108,8 @@ static void pawn_line(const PawnCounts *c, const char *label, int f0, int f1, in
         for (int r = r0; r <= r1; r++)
             for (int i = 0; i < 3; i++)
                 sum[i] += c->n[f][r][i];
-    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0],
-           (unsigned long long)sum[1], (unsigned long long)sum[2]);
+    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0], (unsigned long long)sum[1],
+           (unsigned long long)sum[2]);
 }
 
 static void pawn_stats(const DtmTable *t)
@@ -177,8 +160,8 @@ int tb_dtm_stats(const char *name, bool by_pawn)
         }
         if (st.losses[c]) {
             snprintf(loss, sizeof loss, "%d moves (%d plies), mean ", st.max_loss[c] / 2, st.max_loss[c]);
-            plies_text(loss + strlen(loss), sizeof loss - strlen(loss),
-                       (double)st.sum_loss[c] / (double)st.losses[c], false);
+            plies_text(loss + strlen(loss), sizeof loss - strlen(loss), (double)st.sum_loss[c] / (double)st.losses[c],
+                       false);
         }
         printf("%s: longest win %s; longest loss %s\n", SIDE[c], win, loss);
     }

@@ -81,8 +81,8 @@ static void print_accuracy_matrix(const KpkRuleScores *s)
 static void print_steps(const KpkRuleScores *s)
 {
     /* The combination's steps in the order it takes them. */
-    static const int ORDER[] = {KPK_RULE_ALWAYS_WIN, KPK_RULE_SQUARE, KPK_RULE_KEY, KPK_RULE_OPPOSITION,
-                                KPK_RULE_COMBINED, KPK_RULE_NB};
+    static const int ORDER[] = {KPK_RULE_ALWAYS_WIN, KPK_RULE_SQUARE,   KPK_RULE_KEY,
+                                KPK_RULE_OPPOSITION, KPK_RULE_COMBINED, KPK_RULE_NB};
     printf("\nwhere the verdicts come from (positions, right, won by White)\n");
     for (int r = 1; r < KPK_RULE_NB; r++)
         for (int i = 0; i < (int)(sizeof ORDER / sizeof ORDER[0]); i++) {
@@ -90,9 +90,9 @@ static void print_steps(const KpkRuleScores *s)
             const KpkConfusion *c = &s->by_step[r][step];
             if (!kpk_confusion_total(c))
                 continue;
-            const char *from = step == r              ? "the rule itself"
-                               : step == KPK_RULE_NB ? "no rule applies (draw)"
-                                                     : kpk_rule_label((KpkRule)step);
+            const char *from = step == r           ? "the rule itself" :
+                               step == KPK_RULE_NB ? "no rule applies (draw)" :
+                                                     kpk_rule_label((KpkRule)step);
             printf("%-32s %-24s %7ld %7ld %7ld\n", kpk_rule_label((KpkRule)r), from, kpk_confusion_total(c),
                    c->true_win + c->true_draw, c->true_win + c->false_draw);
         }
@@ -161,7 +161,8 @@ static bool write_svgs(const KpkRuleScores *s, const char *path)
             snprintf(name, sizeof name, "%.*s-%s-%d.svg", (int)stem, path, kpk_rule_name((KpkRule)r), i + 1);
             snprintf(says, sizeof says, "%s: %s", kpk_rule_label((KpkRule)r),
                      kpk_rule_verdict((KpkRule)r, p).win ? "win" : "draw");
-            const char *caption[3] = {says, kpk_probe(p->stm, p->wk, p->wp, p->bk) ? "bitbase: White wins" : "bitbase: draw",
+            const char *caption[3] = {says,
+                                      kpk_probe(p->stm, p->wk, p->wp, p->bk) ? "bitbase: White wins" : "bitbase: draw",
                                       p->stm == WHITE ? "White to move" : "Black to move"};
             if (!(f = fopen(name, "w"))) {
                 fprintf(stderr, "tb rules: cannot write %s\n", name);

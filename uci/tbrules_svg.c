@@ -22,20 +22,28 @@ static double y_of_pct(double p) { return PLOT_Y1 - p * (PLOT_Y1 - PLOT_Y0) / 10
 static void svg_open(FILE *out, int w, int h, const char *title)
 {
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
-                 "font-family=\"Helvetica, Arial, sans-serif\">\n", w, h, w, h);
-    fprintf(out, "<title>%s</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", title, w, h);
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+            "font-family=\"Helvetica, Arial, sans-serif\">\n",
+            w, h, w, h);
+    fprintf(out, "<title>%s</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", title, w,
+            h);
 }
 
 static void figure_axes(FILE *out, int files)
 {
-    fprintf(out, "<text x=\"%d\" y=\"30\" font-size=\"17\" font-weight=\"bold\">KPK: how often each rule of thumb "
-                 "predicts the bitbase's result</text>\n", PLOT_X0 - 40);
-    fprintf(out, "<text x=\"%d\" y=\"49\" font-size=\"12\" fill=\"#444444\">every legal position, pawn on files a-%c, "
-                 "both sides to move</text>\n", PLOT_X0 - 40, 'a' + files - 1);
+    fprintf(out,
+            "<text x=\"%d\" y=\"30\" font-size=\"17\" font-weight=\"bold\">KPK: how often each rule of thumb "
+            "predicts the bitbase's result</text>\n",
+            PLOT_X0 - 40);
+    fprintf(out,
+            "<text x=\"%d\" y=\"49\" font-size=\"12\" fill=\"#444444\">every legal position, pawn on files a-%c, "
+            "both sides to move</text>\n",
+            PLOT_X0 - 40, 'a' + files - 1);
     fprintf(out, "<g class=\"grid\" stroke=\"#dddddd\" stroke-width=\"1\">\n");
     for (int p = 0; p <= 100; p += 10)
-        fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", PLOT_X0, y_of_pct(p), PLOT_X1, y_of_pct(p));
+        fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\"/>\n", PLOT_X0, y_of_pct(p), PLOT_X1,
+                y_of_pct(p));
     fprintf(out, "</g>\n<g class=\"axes\" stroke=\"#000000\" stroke-width=\"1.2\">\n");
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", PLOT_X0, PLOT_Y1, PLOT_X1, PLOT_Y1);
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>\n", PLOT_X0, PLOT_Y0, PLOT_X0, PLOT_Y1);
@@ -47,8 +55,10 @@ static void figure_axes(FILE *out, int files)
                 rank + 1);
     fprintf(out, "</g>\n<text x=\"%d\" y=\"%d\" font-size=\"13\" text-anchor=\"middle\">pawn rank</text>\n",
             (PLOT_X0 + PLOT_X1) / 2, PLOT_Y1 + 40);
-    fprintf(out, "<text x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" transform=\"translate(24 %d) rotate(-90)\">"
-                 "positions the rule gets right (%%)</text>\n", (PLOT_Y0 + PLOT_Y1) / 2);
+    fprintf(out,
+            "<text x=\"0\" y=\"0\" font-size=\"13\" text-anchor=\"middle\" transform=\"translate(24 %d) rotate(-90)\">"
+            "positions the rule gets right (%%)</text>\n",
+            (PLOT_Y0 + PLOT_Y1) / 2);
 }
 
 static void figure_series(FILE *out, const KpkRuleScores *s, int r)
@@ -73,7 +83,8 @@ static void figure_legend(FILE *out, const KpkRuleScores *s)
             PLOT_Y0 + 10);
     for (int r = 0; r < KPK_RULE_NB; r++) {
         int y = PLOT_Y0 + 34 + 26 * r;
-        fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n", LEGEND_X, y - 4, LEGEND_X + 34, y - 4, COLOUR[r], WIDTH[r], DASH[r]);
+        fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n", LEGEND_X,
+                y - 4, LEGEND_X + 34, y - 4, COLOUR[r], WIDTH[r], DASH[r]);
         fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"3.5\" fill=\"%s\"/>\n", LEGEND_X + 17, y - 4, COLOUR[r]);
         fprintf(out, "<text x=\"%d\" y=\"%d\">%s (%.1f %%)</text>\n", LEGEND_X + 42, y, kpk_rule_label((KpkRule)r),
                 100.0 * kpk_confusion_accuracy(&s->all[r]));
@@ -99,8 +110,11 @@ enum { CELL = 40, BOARD_X = 24, BOARD_Y = 12 };
 static void draw_piece(FILE *out, int x, int y, bool king, bool white)
 {
     const char *fill = white ? "#ffffff" : "#1a1a1a", *line = white ? "#000000" : "#1a1a1a";
-    fprintf(out, "<g class=\"piece\" transform=\"translate(%d %d) scale(1.15) translate(-20 -20)\" fill=\"%s\" stroke=\"%s\" stroke-width=\"1.5\" "
-                 "stroke-linejoin=\"round\">\n", x + 20, y + 20, fill, line);
+    fprintf(out,
+            "<g class=\"piece\" transform=\"translate(%d %d) scale(1.15) translate(-20 -20)\" fill=\"%s\" "
+            "stroke=\"%s\" stroke-width=\"1.5\" "
+            "stroke-linejoin=\"round\">\n",
+            x + 20, y + 20, fill, line);
     if (king) {
         fprintf(out, "<path d=\"M20 4 V13 M16 8 H24\" fill=\"none\" stroke-width=\"2.2\"/>\n");
         fprintf(out, "<path d=\"M10 33 L8 20 Q14 14 20 17 Q26 14 32 20 L30 33 Z\"/>\n");
@@ -130,8 +144,10 @@ void tb_rules_svg_board(FILE *out, const KpkPos *p, const char *const caption[3]
             BOARD_X, BOARD_Y, 8 * CELL, 8 * CELL);
     fprintf(out, "<g class=\"coordinates\" font-size=\"12\" text-anchor=\"middle\">\n");
     for (int i = 0; i < 8; i++) {
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n", BOARD_X + i * CELL + CELL / 2, BOARD_Y + 8 * CELL + 15, 'a' + i);
-        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n", BOARD_X / 2, BOARD_Y + (7 - i) * CELL + CELL / 2 + 4, i + 1);
+        fprintf(out, "<text x=\"%d\" y=\"%d\">%c</text>\n", BOARD_X + i * CELL + CELL / 2, BOARD_Y + 8 * CELL + 15,
+                'a' + i);
+        fprintf(out, "<text x=\"%d\" y=\"%d\">%d</text>\n", BOARD_X / 2, BOARD_Y + (7 - i) * CELL + CELL / 2 + 4,
+                i + 1);
     }
     fprintf(out, "</g>\n");
     const Square sq[3] = {p->wk, p->wp, p->bk};

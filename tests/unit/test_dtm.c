@@ -38,8 +38,8 @@ static void check_fen(const char *fen, int wdl, int plies)
 {
     DtmResult r = {99, 99};
     bool ok = probe_fen(fen, &r);
-    CHECK_MSG(ok && r.wdl == wdl && r.plies == plies, "%s: probe %d, wdl %d plies %d, expected %d %d", fen,
-              ok, r.wdl, r.plies, wdl, plies);
+    CHECK_MSG(ok && r.wdl == wdl && r.plies == plies, "%s: probe %d, wdl %d plies %d, expected %d %d", fen, ok, r.wdl,
+              r.plies, wdl, plies);
 }
 
 /* Longest wins with the winning side to move, in moves (published): a mate
@@ -49,7 +49,7 @@ TEST(dtm_longest_wins_match_published)
     static const struct {
         const char *code;
         int moves;
-    } LONGEST[] = {{"KQK", 10}, {"KRK", 16}, {"KPK", 28},  {"KBBK", 19},
+    } LONGEST[] = {{"KQK", 10},  {"KRK", 16},  {"KPK", 28},  {"KBBK", 19},
                    {"KBNK", 33}, {"KQKR", 35}, {"KRKB", 29}, {"KRKN", 40}};
     for (size_t i = 0; i < sizeof LONGEST / sizeof LONGEST[0]; i++) {
         DtmStats st;
@@ -86,21 +86,21 @@ TEST(dtm_krkp_longest_mates_are_published)
 TEST(dtm_textbook_positions)
 {
     built("KQK"), built("KRK"), built("KPK"), built("KNNK");
-    check_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", 1, 19);  /* the unique longest KQK */
-    check_fen("8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 1, 31);  /* a longest KRK */
-    check_fen("8/8/8/1k6/8/8/K5P1/8 w - - 0 1", 1, 55);  /* the three longest KPK */
+    check_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", 1, 19); /* the unique longest KQK */
+    check_fen("8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 1, 31); /* a longest KRK */
+    check_fen("8/8/8/1k6/8/8/K5P1/8 w - - 0 1", 1, 55); /* the three longest KPK */
     check_fen("8/8/8/1k6/8/8/1K4P1/8 w - - 0 1", 1, 55);
     check_fen("8/8/8/1k6/8/K7/6P1/8 w - - 0 1", 1, 55);
     check_fen("8/8/8/k7/8/K7/6P1/8 b - - 0 1", -1, 56); /* longest KPK, Black to move */
     check_fen("8/8/k7/8/8/K7/6P1/8 b - - 0 1", -1, 56);
-    check_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", -1, 0);  /* checkmated */
-    check_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", 1, 1);   /* Qb8 mates */
-    check_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0, 0);   /* stalemate */
-    check_fen("k7/2N5/NK6/8/8/8/8/8 b - - 0 1", -1, 0);  /* two knights do mate */
-    check_fen("8/8/8/8/8/1k6/8/K2q4 w - - 0 1", -1, 0);  /* colours reversed */
-    check_fen("8/8/8/8/4k3/8/8/4K3 w - - 0 1", 0, 0);    /* bare kings */
-    check_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1", 0, 0);    /* stalemate in the corner */
-    check_fen("k7/8/1QK5/8/8/8/8/8 w - - 0 1", 1, 1);    /* Qb7 or Qa6 mates */
+    check_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", -1, 0); /* checkmated */
+    check_fen("7k/8/6K1/8/8/8/8/1Q6 w - - 0 1", 1, 1);  /* Qb8 mates */
+    check_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 0, 0);  /* stalemate */
+    check_fen("k7/2N5/NK6/8/8/8/8/8 b - - 0 1", -1, 0); /* two knights do mate */
+    check_fen("8/8/8/8/8/1k6/8/K2q4 w - - 0 1", -1, 0); /* colours reversed */
+    check_fen("8/8/8/8/4k3/8/8/4K3 w - - 0 1", 0, 0);   /* bare kings */
+    check_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1", 0, 0);   /* stalemate in the corner */
+    check_fen("k7/8/1QK5/8/8/8/8/8 w - - 0 1", 1, 1);   /* Qb7 or Qa6 mates */
 }
 
 /* The KPK bitbase (tablebase/kpk.c, its own solver) and the DTM table agree
@@ -150,9 +150,9 @@ static bool attacked(const Piece *pc, const Square *sq, int n, Color c, Bitboard
         if (color_of(pc[k]) == c)
             continue;
         PieceType pt = type_of(pc[k]);
-        Bitboard a = pt == PAWN ? PAWN_ATTACKS[color_of(pc[k])][sq[k]]
-                   : pt == KING ? KING_ATTACKS[sq[k]]
-                                : piece_attacks(pt, sq[k], occ);
+        Bitboard a = pt == PAWN ? PAWN_ATTACKS[color_of(pc[k])][sq[k]] :
+                     pt == KING ? KING_ATTACKS[sq[k]] :
+                                  piece_attacks(pt, sq[k], occ);
         if (a & square_bb(ksq))
             return true;
     }
@@ -185,8 +185,8 @@ TEST(dtm_legal_position_counts)
     static const struct {
         const char *code;
         Piece men[2];
-    } CASES[] = {{"KQK", {W_QUEEN}},           {"KPK", {W_PAWN}},
-                 {"KNK", {W_KNIGHT}},          {"KBBK", {W_BISHOP, W_BISHOP}},
+    } CASES[] = {{"KQK", {W_QUEEN}},          {"KPK", {W_PAWN}},
+                 {"KNK", {W_KNIGHT}},         {"KBBK", {W_BISHOP, W_BISHOP}},
                  {"KQKR", {W_QUEEN, B_ROOK}}, {"KBNK", {W_BISHOP, W_KNIGHT}}};
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         Piece pc[4] = {W_KING, B_KING, CASES[i].men[0], CASES[i].men[1]};
@@ -199,8 +199,7 @@ TEST(dtm_legal_position_counts)
             continue;
         for (Color c = WHITE; c <= BLACK; c++)
             CHECK_MSG(st.wins[c] + st.draws[c] + st.losses[c] == count[c], "%s %s: %llu positions, counted %llu",
-                      CASES[i].code, c ? "btm" : "wtm",
-                      (unsigned long long)(st.wins[c] + st.draws[c] + st.losses[c]),
+                      CASES[i].code, c ? "btm" : "wtm", (unsigned long long)(st.wins[c] + st.draws[c] + st.losses[c]),
                       (unsigned long long)count[c]);
     }
     /* Published: KQK with Black to move has 23,048 draws (stalemates and
@@ -248,10 +247,7 @@ typedef struct {
     const char *code;
 } Walk;
 
-static bool walk_step(Walk *w)
-{
-    return w->seen++ % (uint64_t)w->stride == 0;
-}
+static bool walk_step(Walk *w) { return w->seen++ % (uint64_t)w->stride == 0; }
 
 static void report(Walk *w, const char *fen, const char *what)
 {
@@ -339,7 +335,8 @@ static void check_moves(const DtmEntry *e, void *ctx)
     int best = list.count ? -2000 : in_check(&pos) ? score(-1, 0) : 0;
     for (int i = 0; i < list.count; i++) {
         DtmResult r;
-        pos_make(&pos, list.moves[i]);
+        Undo undo;
+        pos_make(&pos, list.moves[i], &undo);
         bool ok = dtm_probe(&pos, &r);
         pos_unmake(&pos);
         if (!ok) {
@@ -436,10 +433,7 @@ TEST(dtm_memory_cap)
 
 /* ---- building from several threads --------------------------------------- */
 
-static void *build_in_thread(void *arg)
-{
-    return (void *)(intptr_t)dtm_build(arg);
-}
+static void *build_in_thread(void *arg) { return (void *)(intptr_t)dtm_build(arg); }
 
 TEST(dtm_builds_once_from_many_threads)
 {
@@ -460,6 +454,6 @@ TEST(dtm_builds_once_from_many_threads)
     for (int i = 0; i < 6000 && !dtm_request(u); i++)
         nanosleep(&(struct timespec){0, 10000000}, NULL);
     DtmStats st;
-    CHECK(dtm_stats(u, &st) && st.wins[WHITE] > 0); /* bishops of both colours mate */
+    CHECK(dtm_stats(u, &st) && st.wins[WHITE] > 0);      /* bishops of both colours mate */
     check_fen("8/8/8/8/8/1n6/N1k5/K7 w - - 0 1", -1, 0); /* a knight mates */
 }

@@ -140,8 +140,7 @@ static bool study_square_win(Color stm, Square wp, Square bk)
 static bool study_key_square(Color stm, Square wk, Square wp, Square bk)
 {
     int f = file_of(wp), r = rank_of(wp) + 2 > 7 ? 7 : rank_of(wp) + 2;
-    bool on_key = f == 0 ? wk == at("b7") || wk == at("b8")
-                         : rank_of(wk) == r && abs(file_of(wk) - f) <= 1 && wk != wp;
+    bool on_key = f == 0 ? wk == at("b7") || wk == at("b8") : rank_of(wk) == r && abs(file_of(wk) - f) <= 1 && wk != wp;
     bool falls = stm == BLACK && distance(bk, wp) == 1 && distance(wk, wp) > 1;
     return on_key && !falls;
 }

@@ -41,10 +41,7 @@ static void check_round_trip(Position *p, const MoveList *legal, Rng *rng, void 
     CHECK_MSG(positions_equal(p, &copy, &what), "%s: %s differs after parsing", fen, what);
 }
 
-TEST(fen_round_trip_random_games)
-{
-    random_games(check_round_trip, NULL, 11);
-}
+TEST(fen_round_trip_random_games) { random_games(check_round_trip, NULL, 11); }
 
 TEST(fen_four_fields_default_to_0_1)
 {
@@ -117,15 +114,16 @@ TEST(fen_rejects_bad_input_and_keeps_position)
     /* Start from a position with history, so "unchanged" covers it too. */
     if (!set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
         return;
-    pos_make(&pos, parse_uci_move(&pos, "a2a4"));
-    pos_make(&pos, parse_uci_move(&pos, "b4a3"));
+    static Undo undo[2];
+    pos_make(&pos, parse_uci_move(&pos, "a2a4"), &undo[0]);
+    pos_make(&pos, parse_uci_move(&pos, "b4a3"), &undo[1]);
     memcpy(&before, &pos, sizeof pos);
     for (size_t i = 0; i < sizeof BAD_FENS / sizeof BAD_FENS[0]; i++) {
         err[0] = '\0';
         bool ok = pos_set_fen(&pos, BAD_FENS[i].fen, err, sizeof err, NULL, 0);
         CHECK_MSG(!ok, "accepted: %s", BAD_FENS[i].fen);
-        CHECK_MSG(strstr(err, "invalid FEN") && strstr(err, BAD_FENS[i].word),
-                  "%s: error \"%s\" should mention \"%s\"", BAD_FENS[i].fen, err, BAD_FENS[i].word);
+        CHECK_MSG(strstr(err, "invalid FEN") && strstr(err, BAD_FENS[i].word), "%s: error \"%s\" should mention \"%s\"",
+                  BAD_FENS[i].fen, err, BAD_FENS[i].word);
         CHECK_MSG(!memcmp(&pos, &before, sizeof pos), "%s: position changed", BAD_FENS[i].fen);
     }
     CHECK(!pos_set_fen(&pos, "8/8/8/8/8/8/8/8 w - - 0 1", NULL, 0, NULL, 0));
@@ -138,21 +136,16 @@ TEST(fen_drops_unsupported_castling_rights)
     static const struct {
         const char *fen, *kept, *dropped;
     } CASES[] = {
-        {"r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", "Qkq", "K"},
-        {"r3k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1", "Kkq", "Q"},
-        {"r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", "kq", "KQ"},
-        {"r3k3/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "KQq", "k"},
-        {"4k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "KQk", "q"},
-        {"r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "KQ", "kq"},
-        {"r3k2r/8/8/8/8/8/8/R3K2b w KQkq - 0 1", "Qkq", "K"},
-        {"r3k2r/8/8/8/8/8/8/r3K2R w KQkq - 0 1", "Kkq", "Q"},
+        {"r3k2r/8/8/8/8/8/8/R3K1R1 w KQkq - 0 1", "Qkq", "K"}, {"r3k2r/8/8/8/8/8/8/1R2K2R w KQkq - 0 1", "Kkq", "Q"},
+        {"r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1", "kq", "KQ"},  {"r3k3/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "KQq", "k"},
+        {"4k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "KQk", "q"},   {"r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "KQ", "kq"},
+        {"r3k2r/8/8/8/8/8/8/R3K2b w KQkq - 0 1", "Qkq", "K"},  {"r3k2r/8/8/8/8/8/8/r3K2R w KQkq - 0 1", "Kkq", "Q"},
     };
     char warn[128], out[128], expect[128], err[128];
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         bool ok = pos_set_fen(&pos, CASES[i].fen, err, sizeof err, warn, sizeof warn);
         CHECK_MSG(ok, "%s: %s", CASES[i].fen, err);
-        CHECK_MSG(strstr(warn, CASES[i].dropped) && strstr(warn, "castling"), "%s: warning \"%s\"",
-                  CASES[i].fen, warn);
+        CHECK_MSG(strstr(warn, CASES[i].dropped) && strstr(warn, "castling"), "%s: warning \"%s\"", CASES[i].fen, warn);
         pos_get_fen(&pos, out);
         /* Same FEN with only the supported rights. */
         strcpy(expect, CASES[i].fen);
@@ -232,34 +225,33 @@ static void check_make_unmake(Position *p, const MoveList *legal, Rng *rng, void
     for (int i = 0; i < legal->count; i++) {
         char uci[6];
         move_to_uci(legal->moves[i], uci);
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         CHECK_MSG(position_consistent(p, &what), "%s after %s: %s", fen, uci, what);
-        CHECK_MSG(p->hist_len == before.hist_len + 1, "%s after %s: hist_len", fen, uci);
+        CHECK_MSG(p->undo == &undo && undo.prev == before.undo, "%s after %s: history link", fen, uci);
         pos_unmake(p);
-        CHECK_MSG(positions_equal(p, &before, &what) && p->hist_len == before.hist_len
+        CHECK_MSG(positions_equal(p, &before, &what) && p->undo == before.undo
                       && p->plies_from_null == before.plies_from_null,
                   "%s: %s not restored after %s", fen, what, uci);
     }
     if (!in_check(p)) {
-        pos_make_null(p);
-        CHECK_MSG(p->side != before.side && p->ep == SQ_NONE && p->key == pos_compute_key(p),
-                  "%s: null move", fen);
+        Undo undo;
+        pos_make_null(p, &undo);
+        CHECK_MSG(p->side != before.side && p->ep == SQ_NONE && p->key == pos_compute_key(p), "%s: null move", fen);
         pos_unmake_null(p);
         CHECK_MSG(positions_equal(p, &before, &what), "%s: %s not restored after null move", fen, what);
     }
 }
 
-TEST(make_unmake_restores_position)
-{
-    random_games(check_make_unmake, NULL, 12);
-}
+TEST(make_unmake_restores_position) { random_games(check_make_unmake, NULL, 12); }
 
 static void check_keys(Position *p, const MoveList *legal, Rng *rng, void *ctx)
 {
     char fen[128], uci[6];
     (void)rng, (void)ctx;
     for (int i = 0; i < legal->count; i++) {
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         if (p->key != pos_compute_key(p) || p->material_key != pos_compute_material_key(p)) {
             pos_unmake(p);
             pos_get_fen(p, fen);
@@ -271,10 +263,7 @@ static void check_keys(Position *p, const MoveList *legal, Rng *rng, void *ctx)
     }
 }
 
-TEST(incremental_keys_match_recomputed)
-{
-    random_games(check_keys, NULL, 13);
-}
+TEST(incremental_keys_match_recomputed) { random_games(check_keys, NULL, 13); }
 
 /* Material key of counts from the board array equals the position's. */
 TEST(material_key_depends_on_counts_only)
@@ -301,7 +290,8 @@ static void check_gives_check(Position *p, const MoveList *legal, Rng *rng, void
     (void)rng, (void)ctx;
     for (int i = 0; i < legal->count; i++) {
         bool predicted = gives_check(p, legal->moves[i]);
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         Square ksq = king_square(p, p->side);
         bool real = naive_attackers(p, ksq, !p->side) != 0;
         pos_unmake(p);
@@ -313,10 +303,7 @@ static void check_gives_check(Position *p, const MoveList *legal, Rng *rng, void
     }
 }
 
-TEST(gives_check_matches_reference)
-{
-    random_games(check_gives_check, NULL, 14);
-}
+TEST(gives_check_matches_reference) { random_games(check_gives_check, NULL, 14); }
 
 /* Special checks: castling, en passant discovering, promotion. */
 TEST(gives_check_special_moves)
@@ -325,10 +312,10 @@ TEST(gives_check_special_moves)
         const char *fen, *move;
         bool check;
     } CASES[] = {
-        {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", true},  /* rook on f1 */
-        {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", true},  /* rook on d1 */
+        {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1", true}, /* rook on f1 */
+        {"3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", true}, /* rook on d1 */
         {"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", false},
-        {"8/8/8/8/8/8/8/R3K2k w Q - 0 1", "e1c1", true},   /* along rank 1 through e1 */
+        {"8/8/8/8/8/8/8/R3K2k w Q - 0 1", "e1c1", true}, /* along rank 1 through e1 */
         {"8/8/8/8/8/2k5/8/R3K3 w Q - 0 1", "e1c1", false},
         {"8/8/8/8/8/3k4/8/R3K3 w Q - 0 1", "e1c1", true},
         {"7k/8/8/3pP3/8/8/8/B3K3 w - d6 0 1", "e5d6", true}, /* discovered on a1-h8 */
@@ -343,7 +330,7 @@ TEST(gives_check_special_moves)
         {"8/4P3/2k5/8/8/8/8/4K3 w - - 0 1", "e7e8r", false},
         {"8/4P3/3k4/8/8/8/8/4K3 w - - 0 1", "e7e8n", true},
         {"8/4P3/3k4/8/8/8/8/4K3 w - - 0 1", "e7e8q", false},
-        {"8/4P3/8/4k3/8/8/8/K7 w - - 0 1", "e7e8q", true},   /* through the vacated e7 */
+        {"8/4P3/8/4k3/8/8/8/K7 w - - 0 1", "e7e8q", true}, /* through the vacated e7 */
         {"8/4P3/8/4k3/8/8/8/K7 w - - 0 1", "e7e8r", true},
         {"8/4P3/8/4k3/8/8/8/K7 w - - 0 1", "e7e8b", false},
         {"3r4/4P3/8/k7/8/8/8/4K3 w - - 0 1", "e7d8q", true},
@@ -356,7 +343,11 @@ TEST(gives_check_special_moves)
         Move m = parse_uci_move(&pos, CASES[i].move);
         CHECK_MSG(m != MOVE_NONE, "%s: %s not legal", CASES[i].fen, CASES[i].move);
         if (m != MOVE_NONE)
-            CHECK_MSG(gives_check(&pos, m) == CASES[i].check, "%s: gives_check(%s) should be %d",
-                      CASES[i].fen, CASES[i].move, CASES[i].check);
+            CHECK_MSG(gives_check(&pos, m) == CASES[i].check, "%s: gives_check(%s) should be %d", CASES[i].fen,
+                      CASES[i].move, CASES[i].check);
     }
 }
+
+/* A Position holds the board, not the game: small enough to copy by value
+ * (issue 18 asks for under 1 KB). */
+TEST(position_is_small) { CHECK_MSG(sizeof(Position) < 1024, "sizeof(Position) = %zu", sizeof(Position)); }

@@ -73,7 +73,8 @@ typedef struct {
     int count;
 } Predecessors;
 
-static inline __attribute__((always_inline)) void predecessors(const Gen *g, uint32_t index, Color mover, Predecessors *out, const int n)
+static inline __attribute__((always_inline)) void predecessors(const Gen *g, uint32_t index, Color mover,
+                                                               Predecessors *out, const int n)
 {
     const DtmTable *t = g->t;
     uint32_t kk = index >> (6 * n);
@@ -87,8 +88,8 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     Bitboard from = KING_ATTACKS[m.sq[mover]] & ~occ & ~KING_ATTACKS[m.sq[!mover]];
     while (from) {
         Square to = pop_lsb(&from);
-        out->index[out->count++] = mover == WHITE ? dtm_index_of_n(t, to, m.sq[1], m.sq[2], m.sq[3], NULL, n)
-                                                  : dtm_index_of_n(t, m.sq[0], to, m.sq[2], m.sq[3], NULL, n);
+        out->index[out->count++] = mover == WHITE ? dtm_index_of_n(t, to, m.sq[1], m.sq[2], m.sq[3], NULL, n) :
+                                                    dtm_index_of_n(t, m.sq[0], to, m.sq[2], m.sq[3], NULL, n);
     }
     /* The mover's other men: the king pair and its orientation stay. */
     bool plain = !t->same && !DTM_KK_DIAG[t->pawns][kk];
@@ -110,9 +111,8 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
             if (plain)
                 out->index[out->count++] = base | (uint32_t)prev << shift;
             else
-                out->index[out->count++] =
-                    dtm_finish_index_n(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
-                                       k == 3 ? prev : m.sq[3], NULL, n);
+                out->index[out->count++] = dtm_finish_index_n(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
+                                                              k == 3 ? prev : m.sq[3], NULL, n);
         }
     }
 }
