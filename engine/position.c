@@ -250,8 +250,10 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     strcpy(buf, fen);
     for (char *t = strtok_r(buf, " \t\r\n", &save); t && n < 7; t = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = t;
-    if (n != 4 && n != 6)
-        return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
+    /* 4 or 5 fields (clocks left out) are what some GUIs and libraries
+     * send; Stockfish and python-chess take them too. */
+    if (n < 4 || n > 6)
+        return fen_error(err, es, "invalid FEN: expected 4 to 6 fields");
 
     /* Parse into a scratch position so a bad FEN leaves *out untouched. */
     Position *pos = malloc(sizeof *pos);
@@ -286,11 +288,15 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    if (n == 6
-        && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
-        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
+    /* A fullmove number of 0 is written by some tools for the start; it
+     * counts as 1, as in Stockfish and python-chess. */
+    if ((n >= 5 && !parse_int_field(fields[4], 0, 10000, &rule50))
+        || (n == 6 && !parse_int_field(fields[5], 0, 100000, &fullmove))) {
+        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    if (fullmove < 1)
+        fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;

@@ -46,7 +46,8 @@ struct Position {
 
 void position_init(void);
 
-/* Parses FEN (6 fields, or 4 with "0 1" assumed). On error returns false,
+/* Parses FEN (4 to 6 fields: clocks left out count as "0 1"; fullmove 0
+ * counts as 1). On error returns false,
  * leaves pos unchanged and writes a one-line reason into err (if not NULL).
  * Castling rights the placement cannot support are dropped and reported in
  * warn (if not NULL; empty when there is nothing to say); an en-passant

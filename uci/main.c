@@ -8,6 +8,7 @@
 #include "search/search.h"
 #include "uci/bench.h"
 #include "uci/benchmate.h"
+#include "uci/session.h"
 #include "uci/tbcmd.h"
 #include "uci/uci.h"
 
@@ -22,9 +23,10 @@ static int perft_main(int argc, char **argv)
         free(pos);
         return 1;
     }
-    for (int i = 1; i < argc; i++) {
-        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-        strcat(fen, " ");
+    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+        fprintf(stderr, "perft: the FEN is too long\n");
+        free(pos);
+        return 1;
     }
     if (!pos || !pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
         fprintf(stderr, "%s\n", pos ? err : "out of memory");
