@@ -54,8 +54,9 @@ bool out_of_time(SearchThread *t)
     Searcher *s = t->searcher;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if (t->root_depth <= 1)
-        return false; /* depth 1 always completes, so there is a bestmove */
+    /* The limits hold from the first node on: the first iteration is not
+     * exempt (a position with hundreds of moves and long captures could
+     * take seconds); the search then plays unfinished_root_move(). */
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);

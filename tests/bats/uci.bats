@@ -443,3 +443,40 @@ nodes_signature() {
 @test "mate in 2 that needs a quiet sacrifice against zugzwang (Morphy: 1.Ra6!)" {
     mate_test 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1' a1a6 2 8
 }
+
+# Defect found by review (issue 16): the first iteration ignored the time
+# and node limits, so in a position with many long capture sequences
+# `go movetime 10` had not answered after 30 s. The wait below is 1000
+# times the limit: it only tells a hang from an answer.
+@test "the hard limit holds in the first iteration: movetime 10 and nodes 1 answer in a capture-rich position" {
+    fen='qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1'
+    for limit in 'movetime 10' 'nodes 1'; do
+        ks_start
+        ks_send "position fen $fen" "go $limit"
+        HANG=10 ks_wait '^bestmove '
+        ks_sync
+        check_go_result "position fen $fen"
+        ks_send quit
+        ks_end
+    done
+}
+
+# Defect found by review (issue 16): stop right after go played the first
+# generated move, here a queen move that hangs the queen (e6a2).
+@test "stop at once after go plays a move that keeps the win of KQKR" {
+    fen='8/8/4Q3/8/1k6/3K4/2r5/8 w - - 0 1'
+    for i in 1 2 3; do
+        ks_start
+        # go nodes 1 ends inside the first iteration, always (the same path)
+        case $i in 1) go='go nodes 1' ;; *) go='go infinite' ;; esac
+        ks_send 'setoption name Tablebases value false' "position fen $fen" "$go" stop
+        ks_wait '^bestmove '
+        ks_sync
+        bm=$(ks_lines '^bestmove ' | awk '{ print $2 }')
+        # the DTM table (checked against published statistics in tb_dtm.bats)
+        run "$KS" tb probe $fen
+        grep -q "^$bm ; 1-0 ;" <<<"$output" || { echo "$bm throws the win away: $output"; return 1; }
+        ks_send quit
+        ks_end
+    done
+}
