@@ -381,17 +381,13 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
 {
     if (rm->pv_len >= 2)
         return rm->pv[1];
-    Position *pos = malloc(sizeof *pos);
-    Move m = MOVE_NONE;
+    Position pos = t->pos;
+    Undo undo;
     TTHit hit;
-    if (!pos)
-        return MOVE_NONE;
-    memcpy(pos, &t->pos, sizeof *pos);
-    pos_make(pos, rm->move);
-    if (tt_probe(&s->tt, pos->key, &hit) && hit.move && is_legal_move(pos, hit.move))
-        m = hit.move;
-    free(pos);
-    return m;
+    pos_make(&pos, rm->move, &undo);
+    if (tt_probe(&s->tt, pos.key, &hit) && hit.move && is_legal_move(&pos, hit.move))
+        return hit.move;
+    return MOVE_NONE;
 }
 
 static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
@@ -521,7 +517,7 @@ static void *pool_worker(void *arg)
 static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
 {
     memset(t, 0, offsetof(SearchThread, history));
-    memcpy(&t->pos, pos, offsetof(Position, hist) + sizeof(Undo) * (size_t)pos->hist_len);
+    t->pos = *pos; /* shares the game history, read-only */
     for (int i = 0; i < MAX_PLY + 4; i++)
         t->stack[i].static_eval = VALUE_NONE;
     MoveList list;

@@ -461,7 +461,8 @@ bool dtm_probe_move(Position *pos, Move m, DtmResult *out)
 {
     DtmResult after = {0, 0};
     bool known = true;
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     if (pos_insufficient_material(pos))
         ;
     else if (count_legal(pos) == 0)

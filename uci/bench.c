@@ -72,10 +72,9 @@ static void record_bestmove(void *ctx, Move best, Move ponder)
 int bench_run(int depth)
 {
     Searcher *s = search_create(16);
-    Position *pos = malloc(sizeof *pos);
-    if (!s || !pos) {
+    Position position, *pos = &position;
+    if (!s) {
         fprintf(stderr, "bench: out of memory\n");
-        free(pos);
         search_destroy(s);
         return 1;
     }
@@ -105,7 +104,6 @@ int bench_run(int depth)
     }
     int64_t ms = now_ms() - start;
     printf("%" PRIu64 " nodes %" PRIu64 " nps\n", total, ms > 0 ? total * 1000 / (uint64_t)ms : total);
-    free(pos);
     search_destroy(s);
     return 0;
 }

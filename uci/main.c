@@ -15,26 +15,22 @@
 static int perft_main(int argc, char **argv)
 {
     char fen[512] = "", err[160];
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     char *end;
     long depth = strtol(argv[0], &end, 10);
     if (*end || depth < 0 || depth > 64) {
         fprintf(stderr, "perft: depth must be a number 0..64\n");
-        free(pos);
         return 1;
     }
     if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
         fprintf(stderr, "perft: the FEN is too long\n");
-        free(pos);
         return 1;
     }
-    if (!pos || !pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
-        fprintf(stderr, "%s\n", pos ? err : "out of memory");
-        free(pos);
+    if (!pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
+        fprintf(stderr, "%s\n", err);
         return 1;
     }
     perft_divide(pos, (int)depth, stdout);
-    free(pos);
     return 0;
 }
 

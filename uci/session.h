@@ -7,7 +7,8 @@
 #include "search/search.h"
 
 typedef struct {
-    Position *pos;
+    Position pos;     /* the position of `position`, searched by `go` */
+    GameHistory game; /* its moves since the last irreversible one */
     Searcher *searcher;
     UciReport report;
     size_t hash_mb; /* the TT's size, MB */

@@ -30,8 +30,6 @@ typedef struct {
     void (*stats)(void);
 } TbTable;
 
-const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
-
 /* ---- KPK ---------------------------------------------------------------- */
 
 static bool kpk_probe_pos(const Position *pos, Color strong, TbResult *out)
@@ -171,10 +169,10 @@ static int probe_command(int argc, char **argv)
         fprintf(stderr, "tb probe: the FEN is too long\n");
         return 1;
     }
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     int wdl, dtm, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
-        fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
+    if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+        fprintf(stderr, "tb probe: %s\n", err);
     else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
@@ -185,7 +183,8 @@ static int probe_command(int argc, char **argv)
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
+            Undo undo;
+            pos_make(pos, list.moves[i], &undo);
             if (probe_any(pos, &wdl, &dtm))
                 print_result(text, wdl, dtm);
             else
@@ -194,7 +193,6 @@ static int probe_command(int argc, char **argv)
         }
         status = 0;
     }
-    free(pos);
     return status;
 }
 

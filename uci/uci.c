@@ -111,7 +111,7 @@ static void cmd_position(UciSession *u, char **tok, int n)
         return;
     }
     uci_stop_search(u);
-    if (!pos_set_fen(u->pos, fen, err, sizeof err, warn, sizeof warn)) {
+    if (!pos_set_fen(&u->pos, fen, err, sizeof err, warn, sizeof warn)) {
         /* Keeping the old position would let the next go play a move of
          * another game into this one. */
         printf("info string %s; no position until a valid one arrives\n", err);
@@ -119,6 +119,7 @@ static void cmd_position(UciSession *u, char **tok, int n)
         return;
     }
     u->no_position = false;
+    u->game.len = 0;
     if (warn[0])
         printf("info string %s\n", warn);
     if (i < n && strcmp(tok[i], "moves")) {
@@ -126,16 +127,15 @@ static void cmd_position(UciSession *u, char **tok, int n)
         return;
     }
     for (i++; i < n; i++) {
-        Move m = parse_uci_move(u->pos, tok[i]);
+        Move m = parse_uci_move(&u->pos, tok[i]);
         if (!m) {
             printf("info string illegal or malformed move '%s'; the moves before it stand\n", tok[i]);
             return;
         }
-        pos_make(u->pos, m);
-        /* Irreversible move: earlier positions can never repeat. Also keep
-         * room for the search's plies in the history. */
-        if (u->pos->rule50 == 0 || u->pos->hist_len > MAX_HISTORY - MAX_PLY - 64)
-            pos_reroot(u->pos);
+        game_make(&u->game, &u->pos, m);
+        /* Irreversible move: earlier positions can never repeat. */
+        if (u->pos.rule50 == 0)
+            game_reroot(&u->game, &u->pos);
     }
 }
 
@@ -211,7 +211,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
         if (!strcmp(t, "perft")) {
             /* Not clamped: a depth past the range is a typo, not a limit. */
             if (i + 1 < n && uci_parse_long(tok[i + 1], 0, 64, &v))
-                perft_divide(u->pos, (int)v, stdout);
+                perft_divide(&u->pos, (int)v, stdout);
             else
                 printf("info string go perft needs a depth 0..64\n");
             return;
@@ -243,13 +243,13 @@ static void cmd_go(UciSession *u, char **tok, int n)
         else if (!strcmp(t, "ponder"))
             l.ponder = true;
         else if (!strcmp(t, "searchmoves"))
-            i = parse_searchmoves(u->pos, tok, i + 1, n, &l) - 1;
+            i = parse_searchmoves(&u->pos, tok, i + 1, n, &l) - 1;
         else
             printf("info string unknown go parameter '%s' ignored\n", t);
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
-    search_start(u->searcher, u->pos, &l);
+    search_start(u->searcher, &u->pos, &l);
 }
 
 /* ---- extensions --------------------------------------------------------- */
@@ -345,11 +345,11 @@ static bool dispatch(UciSession *u, char **tok, int n)
         /* The search works on its own copy, so it goes on; the lock keeps
          * its info lines from landing inside the board. */
         flockfile(stdout);
-        cmd_d(u->pos);
+        cmd_d(&u->pos);
         funlockfile(stdout);
     } else if (!strcmp(c, "eval")) {
         uci_stop_search(u);
-        eval_trace(u->pos, stdout);
+        eval_trace(&u->pos, stdout);
     } else if (!strcmp(c, "bench")) {
         long long d = 0;
         uci_stop_search(u);
@@ -367,17 +367,16 @@ int uci_loop(void)
 {
     UciSession u = {0};
     char err[160];
-    u.pos = malloc(sizeof *u.pos);
     u.hash_mb = TT_MIN_MB;
     u.searcher = search_create(u.hash_mb);
-    if (!u.pos || !u.searcher) {
+    if (!u.searcher) {
         fprintf(stderr, "keysquare: out of memory\n");
         return 1;
     }
     SearchReporter reporter = uci_reporter(&u.report);
     search_set_reporter(u.searcher, &reporter);
     uci_options_init(&u);
-    pos_set_fen(u.pos, START_FEN, err, sizeof err, NULL, 0);
+    pos_set_fen(&u.pos, START_FEN, err, sizeof err, NULL, 0);
     char *line = NULL, **tok = NULL;
     size_t cap = 0, tok_cap = 0;
     bool running = true;
@@ -395,6 +394,5 @@ int uci_loop(void)
     search_destroy(u.searcher);
     free(line);
     free(tok);
-    free(u.pos);
     return 0;
 }
