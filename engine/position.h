@@ -20,8 +20,8 @@ typedef struct Undo {
     Piece captured;
     int8_t castling;
     int8_t ep;
-    int16_t rule50;
-    int16_t plies_from_null;
+    int32_t rule50; /* int: a long game of reversible moves passes 32767 plies */
+    int32_t plies_from_null;
 } Undo;
 
 /* The board and the state of the side to move; the game history is not

@@ -136,7 +136,10 @@ void search_stop(Searcher *s)
 void search_ponderhit(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
-    atomic_store(&s->start_ms, now_ms());
+    /* Only a ponder search restarts the move's clock: a stray ponderhit
+     * must not give a timed search more time. */
+    if (atomic_load(&s->pondering))
+        atomic_store(&s->start_ms, now_ms());
     atomic_store(&s->pondering, false);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);

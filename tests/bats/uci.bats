@@ -480,3 +480,17 @@ nodes_signature() {
         ks_end
     done
 }
+
+# Defect found by review (issue 16): a ponderhit outside a ponder search
+# restarted the move's clock. The margins are a second wide: only a
+# restarted clock (about 3.5 s) tells apart from the limit (2 s).
+@test "a stray ponderhit does not restart a timed search's clock" {
+    ks_start
+    ks_send 'position startpos' 'go movetime 2000'
+    start=$(date +%s%N)
+    sleep 1.5
+    ks_send ponderhit
+    ks_wait '^bestmove '
+    elapsed=$((($(date +%s%N) - start) / 1000000))
+    [ "$elapsed" -lt 3000 ] || { echo "bestmove after $elapsed ms"; return 1; }
+}
