@@ -202,6 +202,14 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
 
 /* ---- quiescence --------------------------------------------------------- */
 
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
+
 static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 {
     Position *pos = &t->pos;
@@ -213,7 +221,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         t->seldepth = ply;
     if (out_of_time(t))
         return 0;
-    if (pos_insufficient_material(pos))
+    /* Draws first, as in the main search: a position one ply past the
+     * fifty-move limit or repeating the game is level whatever it holds. */
+    if (is_draw(pos, ply))
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
@@ -281,14 +291,6 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 }
 
 /* ---- main search -------------------------------------------------------- */
-
-static bool is_draw(const Position *pos, int ply)
-{
-    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
-        return true;
-    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
-    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
-}
 
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */

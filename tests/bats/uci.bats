@@ -494,3 +494,14 @@ nodes_signature() {
     elapsed=$((($(date +%s%N) - start) / 1000000))
     [ "$elapsed" -lt 3000 ] || { echo "bestmove after $elapsed ms"; return 1; }
 }
+
+# Defect found by review (issue 16): depth-0 nodes skipped the draw rules,
+# so one ply before the fifty-move limit the search saw the extra rook.
+@test "qsearch sees the fifty-move draw: every move of a 99-ply clock scores 0 at depth 1" {
+    ks_start
+    ks_send 'setoption name Tablebases value false' 'position fen 6k1/8/5n2/8/8/8/8/RN4K1 w - - 99 80' 'go depth 1'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(field score "$(ks_lines '^info depth 1 .* pv ' | tail -n 1)")" = cp ]
+    [ "$(ks_lines '^info depth 1 .* pv ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "cp") print $(i + 1) }')" = 0 ]
+}
