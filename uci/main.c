@@ -34,6 +34,28 @@ static int perft_main(int argc, char **argv)
     return 0;
 }
 
+#ifndef KS_BUILD
+#define KS_BUILD "flags unknown"
+#endif
+#ifdef __VERSION__
+#define COMPILER "cc " __VERSION__
+#else
+#define COMPILER "an unknown compiler"
+#endif
+
+static void print_usage(FILE *f)
+{
+    fprintf(
+        f,
+        "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe|rules ...]\n"
+        "       keysquare --help | --version\n"
+        "With no arguments: the UCI loop on standard input (type 'help' there).\n"
+        "  bench [D]              node-count signature; last line 'N nodes M nps'\n"
+        "  bench mate [--help]    mating technique against a perfect defender\n"
+        "  perft D [FEN]          perft with per-move counts\n"
+        "  tb stats|dump|probe    the in-memory tables (see README, Tablebases)\n");
+}
+
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -66,10 +88,16 @@ int main(int argc, char **argv)
         }
         return bench_run(depth);
     }
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("%s %s\nbuilt with %s, %s\n", ENGINE_NAME, KS_VERSION, COMPILER, KS_BUILD);
+        return 0;
+    }
     if (argc >= 2) {
-        fprintf(
-            stderr,
-            "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
+        print_usage(stderr);
         return 1;
     }
     return uci_loop();

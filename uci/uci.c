@@ -18,10 +18,6 @@
 #include "search/tt.h"
 #include "tablebase/kpk.h"
 
-#define ENGINE_NAME "Keysquare"
-#ifndef KS_VERSION
-#define KS_VERSION "0.1"
-#endif
 
 /* ---- helpers ------------------------------------------------------------ */
 

@@ -259,3 +259,16 @@ fen_after() {
     [ "$(ks_count "^info string go depth 99999999999 is out of range; 127 used")" -eq 1 ]
     [ "$(ks_count "^info string go movetime -5 is out of range; 1 used")" -eq 1 ]
 }
+
+# Found by the new-user trial (issue 16): --help and --version printed the
+# usage line and exited 1; the README's tools/gen_openings.py was not
+# executable.
+@test "--help and --version succeed; an unknown argument fails with the usage" {
+    run "$KS" --help
+    [ "$status" -eq 0 ] && [[ "$output" == usage:* ]]
+    run "$KS" --version
+    [ "$status" -eq 0 ] && [[ "$output" == "Keysquare "* ]] && [[ "$output" == *"ARCH="* ]]
+    run "$KS" --bogus
+    [ "$status" -eq 1 ] && [[ "$output" == usage:* ]]
+    [ -x "$BATS_TEST_DIRNAME/../../tools/gen_openings.py" ]
+}
