@@ -57,6 +57,9 @@ $(BUILD)/tests/test_list.h.inc: $(TEST_SRC)
 	  awk 'BEGIN { printf "#define TEST_LIST" } { sub(/^TEST/, "X"); printf " \\\n    %s", $$0 } END { print "" }' > $@.tmp
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 
+# --version names the build's flavour and optimisation flags.
+$(BUILD)/uci/main.o: CFLAGS += -DKS_BUILD='"ARCH=$(ARCH)$(if $(SAN), SAN=$(SAN)) $(OPT)"'
+
 $(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
 $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 

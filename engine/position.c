@@ -211,6 +211,29 @@ static void sanitize_castling(Position *pos, char *warn, size_t ws)
 
 /* Keeps the en-passant square only if a pawn just passed it and one of ours
  * can capture there (so the key matches the position's real options). */
+/* Some pawn of the side to move can take en passant on ep without leaving
+ * its own king in check (a pinned pawn, or a rank pin through both pawns,
+ * cannot). Only then is the square part of the position: FIDE 9.2 counts
+ * positions as the same when the same moves are possible, so the key and
+ * the repetition rule must not see an e.p. square that cannot be used. */
+static bool ep_capture_legal(const Position *pos, Square ep)
+{
+    Color us = pos->side, them = !us;
+    Square cap = ep ^ 8, ksq = king_square(pos, us); /* cap: the pawn that double-stepped */
+    Bitboard rq = pieces(pos, them, ROOK) | pieces(pos, them, QUEEN);
+    Bitboard bq = pieces(pos, them, BISHOP) | pieces(pos, them, QUEEN);
+    for (Bitboard b = PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN); b;) {
+        Square from = pop_lsb(&b);
+        Bitboard occ = (occupied(pos) ^ square_bb(from) ^ square_bb(cap)) | square_bb(ep);
+        Bitboard checkers = (rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)
+                          | (KNIGHT_ATTACKS[ksq] & pieces(pos, them, KNIGHT))
+                          | (PAWN_ATTACKS[us][ksq] & pieces(pos, them, PAWN) & ~square_bb(cap));
+        if (!checkers)
+            return true;
+    }
+    return false;
+}
+
 static Square sanitize_ep(const Position *pos, Square ep)
 {
     if (ep == SQ_NONE)
@@ -222,7 +245,7 @@ static Square sanitize_ep(const Position *pos, Square ep)
     Square origin = us == WHITE ? ep + 8 : ep - 8;
     if (pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep] || pos->board[origin])
         return SQ_NONE;
-    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)))
+    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)) || !ep_capture_legal(pos, ep))
         return SQ_NONE;
     return ep;
 }
@@ -250,8 +273,10 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     strcpy(buf, fen);
     for (char *t = strtok_r(buf, " \t\r\n", &save); t && n < 7; t = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = t;
-    if (n != 4 && n != 6)
-        return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
+    /* 4 or 5 fields (clocks left out) are what some GUIs and libraries
+     * send; Stockfish and python-chess take them too. */
+    if (n < 4 || n > 6)
+        return fen_error(err, es, "invalid FEN: expected 4 to 6 fields");
 
     /* Parse into a scratch position so a bad FEN leaves *out untouched. */
     Position scratch, *pos = &scratch;
@@ -284,11 +309,15 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    if (n == 6
-        && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
-        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
+    /* A fullmove number of 0 is written by some tools for the start; it
+     * counts as 1, as in Stockfish and python-chess. */
+    if ((n >= 5 && !parse_int_field(fields[4], 0, 10000, &rule50))
+        || (n == 6 && !parse_int_field(fields[5], 0, 100000, &fullmove))) {
+        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    if (fullmove < 1)
+        fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;
@@ -368,8 +397,8 @@ static inline void save_state(Position *pos, Move m, Undo *u)
     u->move = m;
     u->castling = (int8_t)pos->castling;
     u->ep = (int8_t)pos->ep;
-    u->rule50 = (int16_t)pos->rule50;
-    u->plies_from_null = (int16_t)pos->plies_from_null;
+    u->rule50 = pos->rule50;
+    u->plies_from_null = pos->plies_from_null;
 }
 
 static inline void remove_counted(Position *pos, Square s, Key *k)
@@ -389,6 +418,7 @@ void pos_make(Position *pos, Move m, Undo *u)
     Piece captured = pos->board[to];
     int kind = move_kind(m);
     Key k = pos->key ^ SIDE_KEY;
+    Square ep = SQ_NONE;
 
     if (pos->ep != SQ_NONE) {
         k ^= EP_KEYS[file_of(pos->ep)];
@@ -419,10 +449,9 @@ void pos_make(Position *pos, Move m, Undo *u)
 
     if (type_of(pc) == PAWN) {
         pos->rule50 = 0;
-        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN))) {
-            pos->ep = (from + to) / 2;
-            k ^= EP_KEYS[file_of(pos->ep)];
-        } else if (kind == MK_PROMOTION) {
+        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN)))
+            ep = (from + to) / 2; /* kept below if the capture is legal */
+        else if (kind == MK_PROMOTION) {
             Piece promo = make_piece(us, move_promo(m));
             remove_counted(pos, to, &k);
             put_piece(pos, promo, to);
@@ -435,8 +464,12 @@ void pos_make(Position *pos, Move m, Undo *u)
         k ^= CASTLING_KEYS[pos->castling] ^ CASTLING_KEYS[rights];
         pos->castling = rights;
     }
-    pos->key = k;
     pos->side = them;
+    if (ep != SQ_NONE && ep_capture_legal(pos, ep)) {
+        pos->ep = ep;
+        k ^= EP_KEYS[file_of(ep)];
+    }
+    pos->key = k;
     pos->checkers = compute_checkers(pos);
 }
 

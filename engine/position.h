@@ -20,8 +20,8 @@ typedef struct Undo {
     Piece captured;
     int8_t castling;
     int8_t ep;
-    int16_t rule50;
-    int16_t plies_from_null;
+    int32_t rule50; /* int: a long game of reversible moves passes 32767 plies */
+    int32_t plies_from_null;
 } Undo;
 
 /* The board and the state of the side to move; the game history is not
@@ -46,7 +46,8 @@ struct Position {
 
 void position_init(void);
 
-/* Parses FEN (6 fields, or 4 with "0 1" assumed). On error returns false,
+/* Parses FEN (4 to 6 fields: clocks left out count as "0 1"; fullmove 0
+ * counts as 1). On error returns false,
  * leaves pos unchanged and writes a one-line reason into err (if not NULL).
  * Castling rights the placement cannot support are dropped and reported in
  * warn (if not NULL; empty when there is nothing to say); an en-passant

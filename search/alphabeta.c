@@ -54,8 +54,9 @@ bool out_of_time(SearchThread *t)
     Searcher *s = t->searcher;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if (t->root_depth <= 1)
-        return false; /* depth 1 always completes, so there is a bestmove */
+    /* The limits hold from the first node on: the first iteration is not
+     * exempt (a position with hundreds of moves and long captures could
+     * take seconds); the search then plays unfinished_root_move(). */
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
@@ -201,6 +202,14 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
 
 /* ---- quiescence --------------------------------------------------------- */
 
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
+
 static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 {
     Position *pos = &t->pos;
@@ -212,7 +221,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         t->seldepth = ply;
     if (out_of_time(t))
         return 0;
-    if (pos_insufficient_material(pos))
+    /* Draws first, as in the main search: a position one ply past the
+     * fifty-move limit or repeating the game is level whatever it holds. */
+    if (is_draw(pos, ply))
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
@@ -280,14 +291,6 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 }
 
 /* ---- main search -------------------------------------------------------- */
-
-static bool is_draw(const Position *pos, int ply)
-{
-    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
-        return true;
-    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
-    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
-}
 
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */

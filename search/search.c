@@ -136,7 +136,10 @@ void search_stop(Searcher *s)
 void search_ponderhit(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
-    atomic_store(&s->start_ms, now_ms());
+    /* Only a ponder search restarts the move's clock: a stray ponderhit
+     * must not give a timed search more time. */
+    if (atomic_load(&s->pondering))
+        atomic_store(&s->start_ms, now_ms());
     atomic_store(&s->pondering, false);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
@@ -417,6 +420,31 @@ static bool tb_root_play(Searcher *s, SearchThread *t0)
     return true;
 }
 
+/* The move to play when the first iteration did not finish (a tiny time
+ * or node limit, or stop right after go): the best move the partial
+ * iteration scored; if none, the TT move; if none, a move that loses no
+ * material by SEE, captures of the most valuable victim first. Never the
+ * first generated move, which may hang a piece. */
+static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
+{
+    TTHit hit;
+    bool tt = tt_probe(&s->tt, t->pos.key, &hit);
+    int best = 0, best_rank = -VALUE_INFINITE;
+    if (t->root[0].score != -VALUE_INFINITE)
+        return &t->root[0];
+    for (int i = 0; i < t->root_count; i++) {
+        Move m = t->root[i].move;
+        Piece victim = piece_on(&t->pos, move_to(m));
+        int rank = tt && m == hit.move   ? 100000 :
+                   see_ge(&t->pos, m, 0) ? 10000 + (victim != NO_PIECE ? SEE_VALUE[type_of(victim)] : 0) :
+                                           0;
+        if (rank > best_rank)
+            best = i, best_rank = rank;
+    }
+    t->root[best].score = VALUE_DRAW; /* unknown: report it as level */
+    return &t->root[best];
+}
+
 static void search_main(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
@@ -449,7 +477,7 @@ static void search_main(Searcher *s)
     pthread_mutex_unlock(&s->lock);
 
     const SearchThread *bt = best_thread(s);
-    const RootMove *rm = bt->completed_depth ? &bt->best : &t0->root[0];
+    const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);

@@ -12,6 +12,7 @@
 #include "endgame/endgame.h"
 #include "engine/material.h"
 #include "engine/movegen.h"
+#include "session.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
 #include "uci/tbrules.h"
@@ -165,9 +166,9 @@ static void fen_for_table(const Position *pos, char *buf)
 static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
-    for (int i = 1; i < argc; i++) {
-        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-        strcat(fen, " ");
+    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+        fprintf(stderr, "tb probe: the FEN is too long\n");
+        return 1;
     }
     Position position, *pos = &position;
     int wdl, dtm, status = 1;

@@ -18,22 +18,23 @@
 #include "search/tt.h"
 #include "tablebase/kpk.h"
 
-#define ENGINE_NAME "Keysquare"
-#ifndef KS_VERSION
-#define KS_VERSION "0.1"
-#endif
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* Joins tokens[from, to) with single spaces into buf. */
-static void join_tokens(char **tok, int from, int to, char *buf, size_t n)
+bool uci_join_words(char *const *words, int from, int to, char *buf, size_t n)
 {
+    size_t len = 0;
     buf[0] = '\0';
     for (int i = from; i < to; i++) {
+        size_t w = strlen(words[i]) + (i > from);
+        if (len + w >= n)
+            return false;
         if (i > from)
-            strncat(buf, " ", n - strlen(buf) - 1);
-        strncat(buf, tok[i], n - strlen(buf) - 1);
+            buf[len++] = ' ';
+        memcpy(buf + len, words[i], w - (i > from) + 1);
+        len += w - (i > from);
     }
+    return true;
 }
 
 bool uci_parse_long(const char *s, long long lo, long long hi, long long *out)
@@ -68,9 +69,12 @@ static void cmd_setoption(UciSession *u, char **tok, int n)
         printf("info string malformed setoption: expected 'setoption name <name> [value <value>]'\n");
         return;
     }
-    char name[256], value[256];
-    join_tokens(tok, name_at, value_at, name, sizeof name);
-    join_tokens(tok, value_at + 1, n, value, sizeof value);
+    char name[256], value[4096];
+    if (!uci_join_words(tok, name_at, value_at, name, sizeof name)
+        || !uci_join_words(tok, value_at + 1, n, value, sizeof value)) {
+        printf("info string setoption: the name or value is too long; ignored\n");
+        return;
+    }
     uci_setoption(u, name, value_at == n ? NULL : value);
 }
 
@@ -87,17 +91,30 @@ static void cmd_position(UciSession *u, char **tok, int n)
         int end = ++i;
         while (end < n && strcmp(tok[end], "moves"))
             end++;
-        join_tokens(tok, i, end, fen, sizeof fen);
-        i = end;
-    } else {
+        if (!uci_join_words(tok, i, end, fen, sizeof fen)) {
+            printf("info string invalid FEN: too long; no position until a valid one arrives\n");
+            uci_stop_search(u);
+            u->no_position = true;
+            return;
+        }
+        if (end == i) /* `position fen` alone: a malformed command */
+            i = 0;
+        else
+            i = end;
+    }
+    if (i <= 1) {
         printf("info string malformed position: expected 'position startpos|fen <FEN> [moves ...]'\n");
         return;
     }
     uci_stop_search(u);
     if (!pos_set_fen(&u->pos, fen, err, sizeof err, warn, sizeof warn)) {
-        printf("info string %s; position unchanged\n", err);
+        /* Keeping the old position would let the next go play a move of
+         * another game into this one. */
+        printf("info string %s; no position until a valid one arrives\n", err);
+        u->no_position = true;
         return;
     }
+    u->no_position = false;
     u->game.len = 0;
     if (warn[0])
         printf("info string %s\n", warn);
@@ -131,18 +148,31 @@ static bool is_go_keyword(const char *t)
     return false;
 }
 
-/* Reads the number after tok[*i] into out. A bad number is named and
- * skipped; a missing one (end of line or the next keyword) is named. */
+/* Reads the number after tok[*i] into out, clamped to lo..hi (a number
+ * past the range of long long counts as its end), so that a huge depth or
+ * node count still bounds the search. A clamped value, a bad number and a
+ * missing one (end of line or the next keyword) are named. */
 static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
 {
     bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
-    if (!present || !uci_parse_long(tok[*i + 1], lo, hi, out)) {
+    char *end = NULL;
+    long long v = 0;
+    if (present) {
+        errno = 0;
+        v = strtoll(tok[*i + 1], &end, 10);
+    }
+    if (!present || end == tok[*i + 1] || *end) {
         printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
         if (present)
             (*i)++;
         return false;
     }
     (*i)++;
+    if (v < lo || v > hi) {
+        v = v < lo ? lo : hi;
+        printf("info string go %s %s is out of range; %lld used\n", tok[*i - 1], tok[*i], v);
+    }
+    *out = v;
     return true;
 }
 
@@ -166,11 +196,20 @@ static void cmd_go(UciSession *u, char **tok, int n)
     long long v;
     memset(&l, 0, sizeof l);
     uci_stop_search(u);
+    if (u->no_position) {
+        printf("info string no position: the last FEN was invalid\n");
+        if (!(n > 1 && !strcmp(tok[1], "perft")))
+            printf("bestmove 0000\n");
+        return;
+    }
     for (int i = 1; i < n; i++) {
         const char *t = tok[i];
         if (!strcmp(t, "perft")) {
-            if (go_value(tok, n, &i, 0, 64, &v))
+            /* Not clamped: a depth past the range is a typo, not a limit. */
+            if (i + 1 < n && uci_parse_long(tok[i + 1], 0, 64, &v))
                 perft_divide(&u->pos, (int)v, stdout);
+            else
+                printf("info string go perft needs a depth 0..64\n");
             return;
         } else if (!strcmp(t, "wtime") || !strcmp(t, "btime")) {
             if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
@@ -182,19 +221,19 @@ static void cmd_go(UciSession *u, char **tok, int n)
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
             if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.movestogo = v > 0 ? (int)v : 0;
+                l.movestogo = v > 0 ? (int)v : 0; /* movestogo 0: sudden death */
         } else if (!strcmp(t, "movetime")) {
-            if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
-                l.movetime = v > 0 ? v : 1;
+            if (go_value(tok, n, &i, 1, INT64_MAX / 4, &v))
+                l.movetime = v;
         } else if (!strcmp(t, "depth")) {
-            if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.depth = v < 1 ? 1 : v > MAX_PLY - 1 ? MAX_PLY - 1 : (int)v;
+            if (go_value(tok, n, &i, 1, MAX_PLY - 1, &v))
+                l.depth = (int)v;
         } else if (!strcmp(t, "nodes")) {
-            if (go_value(tok, n, &i, INT64_MIN, INT64_MAX, &v))
-                l.nodes = v < 1 ? 1 : (uint64_t)v;
+            if (go_value(tok, n, &i, 1, INT64_MAX, &v))
+                l.nodes = (uint64_t)v;
         } else if (!strcmp(t, "mate")) {
-            if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.mate = v < 1 ? 1 : v > MAX_PLY / 2 ? MAX_PLY / 2 : (int)v;
+            if (go_value(tok, n, &i, 1, MAX_PLY / 2, &v))
+                l.mate = (int)v;
         } else if (!strcmp(t, "infinite"))
             l.infinite = true;
         else if (!strcmp(t, "ponder"))
@@ -296,6 +335,8 @@ static bool dispatch(UciSession *u, char **tok, int n)
         search_ponderhit(u->searcher);
     else if (!strcmp(c, "quit"))
         return false;
+    else if ((!strcmp(c, "d") || !strcmp(c, "eval")) && u->no_position)
+        printf("info string no position: the last FEN was invalid\n");
     else if (!strcmp(c, "d")) {
         /* The search works on its own copy, so it goes on; the lock keeps
          * its info lines from landing inside the board. */
