@@ -18,16 +18,11 @@
 #define EVAL_LIMIT 9000
 
 static const char *const TERM_NAME[TERM_NB] = {
-    [TERM_MATERIAL] = "Material",
-    [TERM_PSQT] = "PSQT",
-    [TERM_MOBILITY] = "Mobility",
-    [TERM_BISHOP_PAIR] = "Bishop pair",
-    [TERM_ROOK_FILES] = "Rook files",
-    [TERM_PAWNS] = "Pawns",
-    [TERM_PASSED] = "Passed pawns",
-    [TERM_KING_SHELTER] = "King shelter",
-    [TERM_KING_ATTACK] = "King attack",
-    [TERM_TEMPO] = "Tempo",
+    [TERM_MATERIAL] = "Material",       [TERM_PSQT] = "PSQT",
+    [TERM_MOBILITY] = "Mobility",       [TERM_BISHOP_PAIR] = "Bishop pair",
+    [TERM_ROOK_FILES] = "Rook files",   [TERM_PAWNS] = "Pawns",
+    [TERM_PASSED] = "Passed pawns",     [TERM_KING_SHELTER] = "King shelter",
+    [TERM_KING_ATTACK] = "King attack", [TERM_TEMPO] = "Tempo",
 };
 
 /* PSQ[c][pt][sq]: the PSQT weight of c's piece on sq, from c's view. */
@@ -164,8 +159,8 @@ void eval_trace(const Position *pos, FILE *out)
     fprintf(out, "--------------+-------------+-------------+------------\n");
     print_row(out, "Sum", white_sum, black_sum);
     int white = blend(pos, total_score(&info), &scale);
-    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX,
-            PHASE_MAX, scale, SCALE_NORMAL);
+    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX, PHASE_MAX, scale,
+            SCALE_NORMAL);
     fprintf(out, "Evaluation from White's view: %d\n", white);
     fprintf(out, "Final evaluation: %d (side to move)\n", pos->side == WHITE ? white : -white);
 }

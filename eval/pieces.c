@@ -18,8 +18,8 @@ static const Score *const MOBILITY[PIECE_TYPE_NB] = {
 static Bitboard pawn_double_attacks(Color c, Bitboard pawns)
 {
     const Bitboard not_a = ~FILE_A_BB, not_h = ~FILE_BB(7);
-    return c == WHITE ? ((pawns << 9) & not_a) & ((pawns << 7) & not_h)
-                      : ((pawns >> 7) & not_a) & ((pawns >> 9) & not_h);
+    return c == WHITE ? ((pawns << 9) & not_a) & ((pawns << 7) & not_h) :
+                        ((pawns >> 7) & not_a) & ((pawns >> 9) & not_h);
 }
 
 static void setup_side(const Position *pos, EvalInfo *info, Color c)

@@ -42,10 +42,10 @@ typedef struct {
 /* TRACE(info, index, c, n): weight `index` of eval/tune.h entered c's
  * score n times. Compiles to nothing outside the EVAL_TUNE build. */
 #ifdef EVAL_TUNE
-#define TRACE(info, index, c, n)                                                                        \
-    do {                                                                                                \
-        if ((info)->trace)                                                                              \
-            (info)->trace->coef[index][c] += (int16_t)(n);                                              \
+#define TRACE(info, index, c, n)                                                                                       \
+    do {                                                                                                               \
+        if ((info)->trace)                                                                                             \
+            (info)->trace->coef[index][c] += (int16_t)(n);                                                             \
     } while (0)
 #define TRACE_INIT(info, t) ((info)->trace = (t))
 #else
@@ -64,8 +64,7 @@ void eval_king(const Position *pos, EvalInfo *info, Color us);
 static inline Bitboard pawn_attacks_bb(Color c, Bitboard b)
 {
     const Bitboard not_a = ~FILE_A_BB, not_h = ~FILE_BB(7);
-    return c == WHITE ? ((b << 9) & not_a) | ((b << 7) & not_h)
-                      : ((b >> 7) & not_a) | ((b >> 9) & not_h);
+    return c == WHITE ? ((b << 9) & not_a) | ((b << 7) & not_h) : ((b >> 7) & not_a) | ((b >> 9) & not_h);
 }
 
 /* Ranks strictly ahead of rank (0..7) as seen from colour c. */
@@ -79,10 +78,7 @@ static inline Bitboard adjacent_files(int file)
     return ((FILE_BB(file) << 1) & ~FILE_A_BB) | ((FILE_BB(file) >> 1) & ~FILE_BB(7));
 }
 
-static inline Bitboard forward_file(Color c, Square s)
-{
-    return forward_ranks(c, rank_of(s)) & FILE_BB(file_of(s));
-}
+static inline Bitboard forward_file(Color c, Square s) { return forward_ranks(c, rank_of(s)) & FILE_BB(file_of(s)); }
 
 /* Squares an enemy pawn must not occupy for a pawn on s to be passed. */
 static inline Bitboard passed_span(Color c, Square s)

@@ -75,10 +75,11 @@ static inline int psqt_index(Color c, Square s)
 /* Vector index of the mobility weight for n safe squares. */
 static inline int mobility_index(PieceType pt, int n)
 {
-    return n + (pt == KNIGHT ? TP_MOBILITY_KNIGHT
-                : pt == BISHOP ? TP_MOBILITY_BISHOP
-                : pt == ROOK   ? TP_MOBILITY_ROOK
-                               : TP_MOBILITY_QUEEN);
+    return n
+         + (pt == KNIGHT ? TP_MOBILITY_KNIGHT :
+            pt == BISHOP ? TP_MOBILITY_BISHOP :
+            pt == ROOK   ? TP_MOBILITY_ROOK :
+                           TP_MOBILITY_QUEEN);
 }
 
 #endif

@@ -1,6 +1,6 @@
 /* Internal to eval/: every evaluation weight, in one place, as (mg, eg)
- * pairs in centipawns (Score, eval/score.h). The values are hand-set
- * starting points; the Texel tuner (issue 7) rewrites weights.c. Tables
+ * pairs in centipawns (Score, eval/score.h). The values are Texel-tuned
+ * (weights.c says on what); the tuner (tools/tune) rewrites weights.c. Tables
  * are built into look-ups only by eval_init(), so after changing a weight at
  * run time call eval_init() again.
  *
@@ -33,9 +33,9 @@ extern const Score ROOK_SEMI_OPEN_FILE; /* only enemy pawns on the file */
 extern const Score TEMPO;               /* side to move */
 
 /* Pawn structure, per pawn (eval/pawns.c). */
-extern const Score PAWN_DOUBLED;  /* an own pawn stands ahead on the file */
-extern const Score PAWN_ISOLATED; /* no own pawn on the adjacent files */
-extern const Score PAWN_BACKWARD; /* behind its neighbours, stop square controlled */
+extern const Score PAWN_DOUBLED;      /* an own pawn stands ahead on the file */
+extern const Score PAWN_ISOLATED;     /* no own pawn on the adjacent files */
+extern const Score PAWN_BACKWARD;     /* behind its neighbours, stop square controlled */
 extern const Score PAWN_CONNECTED[8]; /* defended by or beside an own pawn */
 
 /* Passed pawns, by relative rank. KING_* are per square of king distance
@@ -63,7 +63,7 @@ extern const int KS_ATTACKER[PIECE_TYPE_NB]; /* per piece attacking the zone */
 extern const int KS_ZONE_ATTACK;             /* per attacked zone square */
 extern const int KS_WEAK_SQUARE;             /* per weak square next to the king */
 extern const int KS_SAFE_CHECK[PIECE_TYPE_NB];
-extern const int KS_NO_QUEEN;                /* the attacker has no queen */
+extern const int KS_NO_QUEEN; /* the attacker has no queen */
 extern const int KS_OFFSET;
 extern const int KS_MAX_UNITS;
 extern const int KS_MG_DIVISOR;

@@ -54,8 +54,9 @@ bool out_of_time(SearchThread *t)
     Searcher *s = t->searcher;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if (t->root_depth <= 1)
-        return false; /* depth 1 always completes, so there is a bestmove */
+    /* The limits hold from the first node on: the first iteration is not
+     * exempt (a position with hundreds of moves and long captures could
+     * take seconds); the search then plays unfinished_root_move(). */
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
@@ -92,9 +93,7 @@ enum {
 static Move counter_move(const SearchThread *t)
 {
     const Position *pos = &t->pos;
-    if (!pos->hist_len)
-        return MOVE_NONE;
-    Move prev = pos->hist[pos->hist_len - 1].move;
+    Move prev = pos_last_move(pos);
     if (prev == MOVE_NULL || prev == MOVE_NONE)
         return MOVE_NONE;
     return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
@@ -196,14 +195,20 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }
-    if (pos->hist_len) {
-        Move prev = pos->hist[pos->hist_len - 1].move;
-        if (prev != MOVE_NULL && prev != MOVE_NONE)
-            t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
-    }
+    Move prev = pos_last_move(pos);
+    if (prev != MOVE_NULL && prev != MOVE_NONE)
+        t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
 }
 
 /* ---- quiescence --------------------------------------------------------- */
+
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
 
 static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 {
@@ -216,7 +221,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         t->seldepth = ply;
     if (out_of_time(t))
         return 0;
-    if (pos_insufficient_material(pos))
+    /* Draws first, as in the main search: a position one ply past the
+     * fifty-move limit or repeating the game is level whatever it holds. */
+    if (is_draw(pos, ply))
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
@@ -261,7 +268,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
                 continue; /* delta pruning */
         }
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -283,14 +291,6 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 }
 
 /* ---- main search -------------------------------------------------------- */
-
-static bool is_draw(const Position *pos, int ply)
-{
-    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
-        return true;
-    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
-    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
-}
 
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */
@@ -340,7 +340,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         ss->move = MOVE_NULL;
         ss->cont = NULL;
-        pos_make_null(pos);
+        Undo undo;
+        pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
@@ -509,7 +510,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                     reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) :
                     0;
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -546,7 +548,8 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
     set_stack_move(t, &t->stack[0], m);
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;
     if (index == t->pv_index)

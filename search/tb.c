@@ -2,37 +2,27 @@
  * the perfect root move, and exact scores inside the tree. */
 #include "tb.h"
 
-#include <string.h>
-
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small and
  * can be made ready up front, so a search with node or depth limits always
- * sees the same tables (design.md, "Reproducibility"). */
+ * sees the same tables (`bench` and `go nodes` stay reproducible). */
 #define TB_ROOT_MEN 5
 
-/* Can the material of the table be reached from pos by captures and
- * promotions, with the table's strong side as colour `strong`? */
-static bool reachable_as(const Position *pos, const char *code, Color strong)
+/* Can the material of the table (men besides the kings by Piece, its
+ * named side White) be reached from pos by captures and promotions, with
+ * the table's named side as colour `strong`? */
+static bool reachable_as(const Position *pos, const int counts[PIECE_NB], Color strong)
 {
-    int need[COLOR_NB][PIECE_TYPE_NB] = {{0}};
-    int side = -1;
-    for (const char *c = code; *c; c++) {
-        if (*c == 'K') {
-            side++;
-            continue;
-        }
-        PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
-        need[side == 0 ? strong : !strong][pt]++;
-    }
     for (Color c = WHITE; c <= BLACK; c++) {
-        int pawns = popcount(pieces(pos, c, PAWN)) - need[c][PAWN];
+        Color named = c == strong ? WHITE : BLACK;
+        int pawns = popcount(pieces(pos, c, PAWN)) - counts[make_piece(named, PAWN)];
         if (pawns < 0)
             return false;
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
-            int missing = need[c][pt] - popcount(pieces(pos, c, pt));
+            int missing = counts[make_piece(named, pt)] - popcount(pieces(pos, c, pt));
             if (missing > 0 && (pawns -= missing) < 0)
                 return false;
         }
@@ -45,14 +35,18 @@ bool tb_prepare(const Position *pos, bool blocking)
     if (popcount(occupied(pos)) > TB_ROOT_MEN)
         return false;
     int count;
-    const char *const *names = dtm_standard_names(&count);
+    DtmTable *const *tables = dtm_standard_tables(&count);
     for (int i = 0; i < count; i++) {
-        if (!reachable_as(pos, names[i], WHITE) && !reachable_as(pos, names[i], BLACK))
+        int counts[PIECE_NB];
+        DtmTable *t = tables[i];
+        if (!t)
             continue;
-        DtmTable *t = dtm_table(names[i], NULL, 0);
-        if (t && blocking)
+        dtm_table_counts(t, counts);
+        if (!reachable_as(pos, counts, WHITE) && !reachable_as(pos, counts, BLACK))
+            continue;
+        if (blocking)
             dtm_build(t);
-        else if (t)
+        else
             dtm_request(t);
     }
     return true;
@@ -94,7 +88,8 @@ bool tb_probe(const Position *pos, int ply, bool use50, int *score)
 static bool tb_move_score(Position *pos, Move m, bool use50, int *score)
 {
     bool ok = true;
-    pos_make(pos, m);
+    Undo u;
+    pos_make(pos, m, &u);
     if (pos_insufficient_material(pos))
         *score = VALUE_DRAW;
     else if (count_legal(pos) == 0)

@@ -1,12 +1,14 @@
 /* DTM tables: the registry (material code and material key to table),
  * building once on demand, probing, statistics and iteration. The index
- * and the generator live in dtm_index.c and dtm_build.c. */
+ * and the generator live in dtm_index.c and dtm_generate.c. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "dtm_gen.h"
+#include "dtm_internal.h"
+#include "engine/material.h"
 #include "engine/movegen.h"
 
 /* 36 materials of up to four men exist (KK included). */
@@ -22,15 +24,31 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static const char *const STANDARD[] = {"KQK",  "KRK",  "KBK",  "KNK",  "KPK", "KBBK",
                                        "KBNK", "KNNK", "KQKR", "KRKB", "KRKN"};
 
-/* Piece letters in table order, strongest first. */
-static const char ORDER[] = "QRBNP";
+/* Men in table order, strongest first. */
 static const PieceType ORDER_TYPE[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
 static const int ORDER_VALUE[] = {9, 5, 3, 3, 1};
 
+#define STANDARD_COUNT (sizeof STANDARD / sizeof STANDARD[0])
+static DtmTable *standard_tables[STANDARD_COUNT];
+
 const char *const *dtm_standard_names(int *count)
 {
-    *count = (int)(sizeof STANDARD / sizeof STANDARD[0]);
+    *count = (int)STANDARD_COUNT;
     return STANDARD;
+}
+
+DtmTable *const *dtm_standard_tables(int *count)
+{
+    dtm_init();
+    *count = (int)STANDARD_COUNT;
+    return standard_tables;
+}
+
+void dtm_table_counts(const DtmTable *t, int counts[PIECE_NB])
+{
+    memset(counts, 0, PIECE_NB * sizeof counts[0]);
+    for (int k = 0; k < t->n; k++)
+        counts[t->piece[k]]++;
 }
 
 const char *dtm_name(const DtmTable *t) { return t->name; }
@@ -38,16 +56,6 @@ bool dtm_is_ready(const DtmTable *t) { return atomic_load_explicit(&t->ready, me
 size_t dtm_memory_used(void) { return atomic_load(&memory_used); }
 
 /* ---- material codes ---------------------------------------------------- */
-
-/* "K" and the men of colour c in table order. */
-static void side_code(const int counts[PIECE_NB], Color c, char *out)
-{
-    *out++ = 'K';
-    for (int o = 0; o < 5; o++)
-        for (int i = 0; i < counts[make_piece(c, ORDER_TYPE[o])]; i++)
-            *out++ = ORDER[o];
-    *out = 0;
-}
 
 /* > 0 if side a is stronger than side b: material, then men, then the
  * stronger men in table order. */
@@ -70,26 +78,25 @@ static int compare_sides(const int counts[PIECE_NB], Color a, Color b)
     return 0;
 }
 
+/* Counts of the men besides the kings of a code the generator can build
+ * (up to two men); false with the reason in err. */
 static bool parse_code(const char *code, int counts[PIECE_NB], char *err, size_t es)
 {
-    int side = -1, men = 0;
-    memset(counts, 0, PIECE_NB * sizeof counts[0]);
-    for (const char *p = code; *p; p++) {
-        char ch = (char)toupper((unsigned char)*p);
-        const char *o = strchr(ORDER, ch);
-        if (ch == 'K' && side < BLACK)
-            side++;
-        else if (ch && o && side >= WHITE && ++men <= 2)
-            counts[make_piece(side, ORDER_TYPE[o - ORDER])]++;
-        else {
-            snprintf(err, es, "%s: not a material code of up to four men (like KQKR)", code);
-            return false;
-        }
-    }
-    if (side != BLACK) {
+    bool ok = material_counts(code, WHITE, counts);
+    int kings = 0;
+    for (const char *p = code; *p; p++)
+        kings += toupper((unsigned char)*p) == 'K';
+    int men = (int)strlen(code) - kings;
+    if (!ok && men <= 2 && kings < 2 && (!*code || toupper((unsigned char)*code) == 'K')
+        && strspn(code, "KQRBNPkqrbnp") == strlen(code)) {
         snprintf(err, es, "%s: a material code names both kings (like KQKR)", code);
         return false;
     }
+    if (!ok || men > 2) {
+        snprintf(err, es, "%s: not a material code of up to four men (like KQKR)", code);
+        return false;
+    }
+    counts[W_KING] = counts[B_KING] = 0;
     return true;
 }
 
@@ -126,8 +133,7 @@ static Key material_key_with_kings(const int counts[PIECE_NB])
 static void describe(DtmTable *t, const int counts[PIECE_NB])
 {
     int flipped[PIECE_NB];
-    side_code(counts, WHITE, t->name);
-    side_code(counts, BLACK, t->name + strlen(t->name));
+    material_code_of_counts(counts, t->name);
     /* Men in index order: the reverse of the name, so that the strong
      * side's strongest man is last (its un-moves stay in one row). */
     for (Color c = BLACK; c >= WHITE; c--)
@@ -243,8 +249,8 @@ static DtmTable *table_of_code(const char *code, char *err, size_t es)
 static void register_standard(void)
 {
     dtm_index_init();
-    for (size_t i = 0; i < sizeof STANDARD / sizeof STANDARD[0]; i++)
-        table_of_code(STANDARD[i], NULL, 0);
+    for (size_t i = 0; i < STANDARD_COUNT; i++)
+        standard_tables[i] = table_of_code(STANDARD[i], NULL, 0);
     table_of_code("KK", NULL, 0);
 }
 
@@ -501,6 +507,48 @@ bool dtm_probe(const Position *pos, DtmResult *out)
     if (pos->ep != SQ_NONE)
         probe_ep(pos, t, &m, flip, out);
     return true;
+}
+
+bool dtm_probe_move(Position *pos, Move m, DtmResult *out)
+{
+    DtmResult after = {0, 0, 0};
+    bool known = true;
+    Undo undo;
+    pos_make(pos, m, &undo);
+    if (pos_insufficient_material(pos))
+        ;
+    else if (count_legal(pos) == 0)
+        after.wdl = in_check(pos) ? -1 : 0;
+    else
+        known = dtm_probe(pos, &after);
+    pos_unmake(pos);
+    if (known) {
+        out->wdl = -after.wdl;
+        out->plies = after.wdl ? after.plies + 1 : 0;
+    }
+    return known;
+}
+
+/* Orders verdicts from the mover's view: faster wins, then draws, then
+ * slower losses. */
+static int verdict_rank(const DtmResult *r) { return r->wdl > 0 ? 1000 - r->plies : r->wdl < 0 ? -1000 + r->plies : 0; }
+
+Move dtm_best_move(Position *pos, DtmResult *out)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    Move best = MOVE_NONE;
+    int best_rank = 0;
+    for (int i = 0; i < l.count; i++) {
+        DtmResult r;
+        if (!dtm_probe_move(pos, l.moves[i], &r) || (best != MOVE_NONE && verdict_rank(&r) <= best_rank))
+            continue;
+        best = l.moves[i];
+        best_rank = verdict_rank(&r);
+        *out = r;
+    }
+    return best;
 }
 
 bool dtm_stats(const DtmTable *t, DtmStats *out)

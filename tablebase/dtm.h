@@ -102,6 +102,12 @@ void dtm_init(void);
  * KNK, KPK, KBBK, KBNK, KNNK, KQKR, KRKB, KRKN. *count receives their
  * number. */
 const char *const *dtm_standard_names(int *count);
+/* The same tables, in the same order (registered by dtm_init). */
+DtmTable *const *dtm_standard_tables(int *count);
+
+/* Counts by Piece of a table's men besides the kings, the named side
+ * White. */
+void dtm_table_counts(const DtmTable *t, int counts[PIECE_NB]);
 
 /* Finds or registers the table of a material code (any case; the pieces of
  * each side in any order; the stronger side must come first). NULL for a
@@ -132,6 +138,18 @@ bool dtm_is_ready(const DtmTable *t);
  * arrangement. False (and *out untouched) when no ready table covers it,
  * or the position has castling rights. Never builds. */
 bool dtm_probe(const Position *pos, DtmResult *out);
+
+/* The verdict of legal move m from the mover's view (plies counted from
+ * pos, so a move that mates is {+1, 1}): drawn material, checkmate and
+ * stalemate after it need no table. False (and *out untouched) when no
+ * ready table covers the position after it. pos is restored. */
+bool dtm_probe_move(Position *pos, Move m, DtmResult *out);
+
+/* The DTM-best move: the fastest win, else a draw, else the slowest loss;
+ * the first in generation order among equals; moves whose verdict no
+ * ready table knows are never chosen. MOVE_NONE (and *out untouched) when
+ * no move has a known verdict; else *out is its verdict as above. */
+Move dtm_best_move(Position *pos, DtmResult *out);
 
 /* Statistics of a ready table; false if it is not ready. */
 bool dtm_stats(const DtmTable *t, DtmStats *out);

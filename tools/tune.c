@@ -55,9 +55,9 @@ typedef struct {
     float eg_factor;  /* scale / 64 * (24 - phase) / 24 */
     float fixed;      /* blended king-attack term, cp */
     float result;
-    float score;      /* searched score, White's view, cp; NAN if not given */
-    float target;     /* what the fit aims at: result, or a blend with score */
-    int eval;         /* the engine's own evaluation, White's view */
+    float score;  /* searched score, White's view, cp; NAN if not given */
+    float target; /* what the fit aims at: result, or a blend with score */
+    int eval;     /* the engine's own evaluation, White's view */
 } Sample;
 
 typedef struct {
@@ -350,8 +350,8 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
     FILE *out = found == TP_NB ? fopen(out_path, "w") : NULL;
     if (!out) {
         if (found != TP_NB)
-            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found,
-                    TP_NB, out_path);
+            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found, TP_NB,
+                    out_path);
         else
             fprintf(stderr, "tune: cannot write %s\n", out_path);
         free(text);
@@ -377,7 +377,12 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
 
 static bool parse_args(int argc, char **argv, Config *cfg)
 {
-    *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .lambda = 1, .weights = "eval/weights.c",
+    *cfg = (Config){.data_count = 0,
+                    .epochs = 2000,
+                    .lr = 0.5,
+                    .l2 = 0,
+                    .lambda = 1,
+                    .weights = "eval/weights.c",
                     .out = "weights-tuned.c"};
     for (int i = 1; i < argc; i += 2) {
         const char *key = argv[i], *v = argv[i + 1];
@@ -418,13 +423,12 @@ int main(int argc, char **argv)
 
     static Dataset train_set, valid_set;
     static Weights w;
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     long seen = 0, skipped = 0;
     for (int i = 0; i < cfg.data_count; i++)
         skipped += load(cfg.data[i], &train_set, &valid_set, pos, &seen);
-    free(pos);
-    fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n",
-            train_set.count, valid_set.count, skipped);
+    fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n", train_set.count,
+            valid_set.count, skipped);
     if (train_set.count == 0) {
         fprintf(stderr, "tune: no positions (is this the EVAL_TUNE build?)\n");
         return 1;

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -40,18 +42,11 @@ typedef struct {
     GameEnd end;
     int plies;
     Move moves[MAX_GAME_PLIES];
+    GameHistory history; /* of the position the game is played on */
 } Game;
 
 static const char *ENDINGS[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
 #define ENDING_COUNT 5
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -74,28 +69,18 @@ static bool something_hangs(const Position *pos, Color strong)
 static void random_position(const char *code, int want_wdl, int clock, uint64_t *rng, Position *pos)
 {
     for (;;) {
-        Color strong = (Color)(next_random(rng) & 1);
-        Piece board[SQ_NB] = {0};
-        int side = -1;
-        bool ok = true;
-        for (const char *c = code; *c && ok; c++) {
-            if (*c == 'K')
-                side++;
-            Color col = side == 0 ? strong : !strong;
-            PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
+        Color strong = (Color)(splitmix64(rng) & 1);
+        Piece board[SQ_NB] = {0}, men[MATERIAL_MAX_MEN];
+        int n = material_parse(code, strong, men);
+        for (int i = 0; i < n; i++) {
             Square s;
             do
-                s = (Square)(next_random(rng) & 63);
-            while (board[s] || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
-            board[s] = make_piece(col, pt);
+                s = (Square)(splitmix64(rng) & 63);
+            while (board[s] || (type_of(men[i]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
+            board[s] = men[i];
         }
-        char fen[100], *p = fen;
-        for (int r = 7; r >= 0; r--) {
-            for (int f = 0; f < 8; f++)
-                *p++ = board[make_square(f, r)] ? " PNBRQK  pnbrqk"[board[make_square(f, r)]] : '1';
-            *p++ = r ? '/' : ' ';
-        }
-        sprintf(p, "%c - - %d 1", strong == WHITE ? 'w' : 'b', clock);
+        char fen[100];
+        sprintf(board_to_fen(board, fen), " %c - - %d 1", strong == WHITE ? 'w' : 'b', clock);
         DtmResult res;
         if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0) || count_legal(pos) == 0 || something_hangs(pos, strong))
             continue;
@@ -115,7 +100,8 @@ static void random_position(const char *code, int want_wdl, int clock, uint64_t 
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
     DtmResult r = {0, 0, 0};
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     if (pos_is_fifty_move_draw(pos) && count_legal(pos) > 0)
         r.wdl = 0;
     else if (!pos_insufficient_material(pos) && (!dtm_probe(pos, &r) || pos->rule50 + r.dtz > 100))
@@ -133,20 +119,25 @@ static int dtm_score(Position *pos, Move m, int *drawing_replies)
     return r.wdl < 0 ? 1000 - r.plies : r.wdl > 0 ? -1000 + r.plies : 0;
 }
 
-/* The perfect defender (longest resistance), or with attack = true the
- * --defend attacker: fastest win if any, else the drawing move that leaves
- * the fewest drawing replies. First in generation order on ties. */
+/* The perfect defender (longest resistance: dtm_best_move), or with
+ * attack = true the --defend attacker: fastest win if any, else the
+ * drawing move that leaves the fewest drawing replies. First in
+ * generation order on ties. */
 static Move table_move(Position *pos, bool attack)
 {
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
-    Move best = l.moves[0];
+    DtmResult r;
+    Move best = attack ? MOVE_NONE : dtm_best_move(pos, &r);
+    if (best != MOVE_NONE)
+        return best;
+    best = l.moves[0];
     int best_score = -100000, best_replies = 1 << 30;
-    for (int i = 0; i < l.count; i++) {
+    for (int i = 0; attack && i < l.count; i++) {
         int replies = 0;
-        int sc = dtm_score(pos, l.moves[i], attack ? &replies : NULL);
-        if (sc > best_score || (attack && sc == 0 && best_score == 0 && replies < best_replies)) {
+        int sc = dtm_score(pos, l.moves[i], &replies);
+        if (sc > best_score || (sc == 0 && best_score == 0 && replies < best_replies)) {
             best = l.moves[i];
             best_score = sc;
             best_replies = replies;
@@ -168,6 +159,7 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 {
     Color strong = engine_attacks ? engine_side : !engine_side;
     g->plies = 0;
+    g->history.len = 0;
     search_clear(s);
     for (;;) {
         if (count_legal(pos) == 0) {
@@ -184,9 +176,7 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
         }
         Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits) : table_move(pos, !engine_attacks);
         g->moves[g->plies++] = m;
-        pos_make(pos, m);
-        if (pos->hist_len > MAX_HISTORY - MAX_PLY - 8)
-            pos_reroot(pos);
+        game_make(&g->history, pos, m);
     }
 }
 
@@ -195,9 +185,8 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 static void write_pgn(FILE *f, const char *event, int round, const char *fen, const Game *g, Color engine_side,
                       const char *result)
 {
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return;
+    Position p, *pos = &p;
+    Undo undo[MAX_GAME_PLIES];
     pos_set_fen(pos, fen, NULL, 0, NULL, 0);
     fprintf(f, "[Event \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n", event, round);
     fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n", engine_side == WHITE ? "Keysquare" : "DTM table",
@@ -216,12 +205,9 @@ static void write_pgn(FILE *f, const char *event, int round, const char *fen, co
             fputc('\n', f);
             col = 0;
         }
-        pos_make(pos, g->moves[i]);
-        if (pos->hist_len > MAX_HISTORY - 8)
-            pos_reroot(pos);
+        pos_make(pos, g->moves[i], &undo[i]);
     }
     fprintf(f, "%s\n\n", result);
-    free(pos);
 }
 
 /* PGN result: a mate by `winner`, anything else a draw. */
@@ -253,7 +239,7 @@ static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Po
 
 static int run_ending(Searcher *s, const Config *cfg, const char *code)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128], worst_fen[128] = "";
     uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
@@ -261,8 +247,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     double sum_plies = 0, sum_opt = 0, worst = 0;
     int64_t start = now_ms();
     int played = 0;
-    if (!pos || !g) {
-        free(pos);
+    if (!g) {
         free(g);
         return 1;
     }
@@ -301,7 +286,6 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     double secs = (now_ms() - start) / 1000.0;
     if (!played) { /* only a --fens file runs out */
         fprintf(stderr, "bench mate: the FEN file has no won position with a table\n");
-        free(pos);
         free(g);
         return 1;
     }
@@ -311,20 +295,19 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
            mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0, worst, secs);
     if (worst_fen[0])
         printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
-    free(pos);
     free(g);
     return mates == played ? 0 : 2;
 }
 
 static int run_defend(Searcher *s, const Config *cfg)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128];
     uint64_t rng = cfg->seed ^ 0xDEFE4DULL;
     int held = 0;
     int64_t start = now_ms();
-    if (!pos || !g)
+    if (!g)
         return 1;
     for (int i = 0; i < cfg->positions; i++) {
         random_position("KPK", 0, cfg->clock, &rng, pos);
@@ -340,7 +323,6 @@ static int run_defend(Searcher *s, const Config *cfg)
     fprintf(stderr, "\n");
     printf("KPK-defend: positions=%d held=%d rate=%.1f%% time=%.1fs\n", cfg->positions, held,
            100.0 * held / cfg->positions, (now_ms() - start) / 1000.0);
-    free(pos);
     free(g);
     return held == cfg->positions ? 0 : 2;
 }
@@ -378,7 +360,6 @@ static int parse_args(int argc, char **argv, Config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->positions = DEFAULT_POSITIONS;
     cfg->seed = DEFAULT_SEED;
-    cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
     bool ending_given = false, positions_given = false;
     int limits_given = 0;

@@ -10,9 +10,12 @@
 #include <strings.h>
 
 #include "endgame/endgame.h"
+#include "engine/material.h"
 #include "engine/movegen.h"
+#include "session.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "uci/tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
@@ -27,8 +30,6 @@ typedef struct {
     bool (*probe)(const Position *pos, Color strong, TbResult *out);
     void (*stats)(void);
 } TbTable;
-
-const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
 
 /* ---- KPK ---------------------------------------------------------------- */
 
@@ -165,17 +166,17 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
-static int tb_probe(int argc, char **argv)
+static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
-    for (int i = 1; i < argc; i++) {
-        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-        strcat(fen, " ");
+    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+        fprintf(stderr, "tb probe: the FEN is too long\n");
+        return 1;
     }
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     int wdl, dtm, dtz, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
-        fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
+    if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+        fprintf(stderr, "tb probe: %s\n", err);
     else if (!probe_any(pos, &wdl, &dtm, &dtz) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
@@ -186,7 +187,8 @@ static int tb_probe(int argc, char **argv)
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
+            Undo undo;
+            pos_make(pos, list.moves[i], &undo);
             if (probe_any(pos, &wdl, &dtm, &dtz))
                 print_result(text, wdl, dtm, dtz);
             else
@@ -195,7 +197,6 @@ static int tb_probe(int argc, char **argv)
         }
         status = 0;
     }
-    free(pos);
     return status;
 }
 
@@ -215,10 +216,12 @@ static void list_tables(FILE *out)
 int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
-        return tb_probe(argc, argv);
+        return probe_command(argc, argv);
+    if (argc >= 1 && !strcmp(argv[0], "rules"))
+        return tb_rules_main(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");
+        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN | tb rules kpk\n");
         list_tables(stderr);
         return 1;
     }

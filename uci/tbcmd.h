@@ -10,7 +10,8 @@
 /* argv[0] is the verb ("stats", "dump", "probe"); returns the exit status. */
 int tb_main(int argc, char **argv);
 
-/* "1-0", "1/2-1/2" or "0-1" for a result from White's view (+1, 0, -1). */
+/* The DTM tables' part (tbcmd_dtm.c, which calls nothing in tbcmd.c):
+ * "1-0", "1/2-1/2" or "0-1" for a result from White's view (+1, 0, -1). */
 const char *tb_result_text(int wdl_white);
 
 /* The DTM tables' part (tbcmd_dtm.c). tb_dtm_covers: NAME is a material

@@ -8,6 +8,8 @@
 #include "tablebase/dtm.h"
 #include "tbcmd.h"
 
+const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
+
 /* stdout is line-buffered for UCI; a dump writes large blocks instead. */
 typedef struct {
     char buf[1 << 16];
@@ -33,30 +35,14 @@ static char *put_number(char *p, int n)
 /* Appends "FEN ; RESULT ; dtm N ; dtz N" for one entry. */
 static void dump_entry(const DtmEntry *e, void *ctx)
 {
-    static const char LETTERS[] = " PNBRQK  pnbrqk";
     Out *o = ctx;
     Piece board[SQ_NB] = {0};
     if (o->len + 128 > sizeof o->buf)
         out_flush(o);
     for (int k = 0; k < e->count; k++)
         board[e->square[k]] = e->piece[k];
-    char *p = o->buf + o->len;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            Piece pc = board[make_square(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *p++ = (char)('0' + empty), empty = 0;
-            *p++ = LETTERS[pc];
-        }
-        if (empty)
-            *p++ = (char)('0' + empty);
-        *p++ = r ? '/' : ' ';
-    }
+    char *p = board_to_fen(board, o->buf + o->len);
+    *p++ = ' ';
     /* The rest by hand: sprintf would take most of the time of a dump. */
     const char *result = tb_result_text(e->stm == WHITE ? e->result.wdl : -e->result.wdl);
     memcpy(p, e->stm == WHITE ? "w - - 0 1 ; " : "b - - 0 1 ; ", 12);

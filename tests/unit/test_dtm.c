@@ -370,7 +370,8 @@ static void check_moves(const DtmEntry *e, void *ctx)
         DtmResult r;
         Move m = list.moves[i];
         bool zeroing = pos.board[move_to(m)] || type_of(pos.board[move_from(m)]) == PAWN;
-        pos_make(&pos, m);
+        Undo undo;
+        pos_make(&pos, m, &undo);
         bool ok = dtm_probe(&pos, &r);
         pos_unmake(&pos);
         if (!ok) {

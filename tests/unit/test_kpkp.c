@@ -341,7 +341,8 @@ static bool child_scores(Position *pos, Move m, int *v, int *vz)
 {
     bool zeroing = pos->board[move_to(m)] || type_of(pos->board[move_from(m)]) == PAWN;
     DtmResult r;
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     bool ok = pos_insufficient_material(pos) ? (r = (DtmResult){0, 0, 0}, true) : dtm_probe(pos, &r);
     pos_unmake(pos);
     int z = zeroing ? 1 : r.dtz + 1;
@@ -403,7 +404,8 @@ static void check_double_step(const DtmEntry *e, void *ctx)
             m = l.moves[i];
     if (!m)
         return;
-    pos_make(&pos, m);
+    Undo undo;
+    pos_make(&pos, m, &undo);
     DtmResult got = {0, 0, 0}, want = {0, 0, 0};
     bool ok = pos.ep != SQ_NONE && dtm_probe(&pos, &got) && one_ply(&pos, &want);
     w->positions++;
