@@ -184,9 +184,14 @@ static inline bool attacked(const Position *pos, Square s, Color by, Bitboard oc
 
 static void gen_castling(Gen *g)
 {
-    static const struct { int right; Square k, kto, r; } C[4] = {
-        {WHITE_OO, SQ_E1, SQ_G1, SQ_H1}, {WHITE_OOO, SQ_E1, SQ_C1, SQ_A1},
-        {BLACK_OO, SQ_E8, SQ_G8, SQ_H8}, {BLACK_OOO, SQ_E8, SQ_C8, SQ_A8},
+    static const struct {
+        int right;
+        Square k, kto, r;
+    } C[4] = {
+        {WHITE_OO, SQ_E1, SQ_G1, SQ_H1},
+        {WHITE_OOO, SQ_E1, SQ_C1, SQ_A1},
+        {BLACK_OO, SQ_E8, SQ_G8, SQ_H8},
+        {BLACK_OOO, SQ_E8, SQ_C8, SQ_A8},
     };
     const Position *pos = g->pos;
     for (int i = 2 * g->us; i < 2 * g->us + 2; i++) {
@@ -248,10 +253,7 @@ void gen_legal(const Position *pos, MoveList *list, int type)
     }
 }
 
-int count_legal(const Position *pos)
-{
-    return generate(pos, NULL, 0, GEN_ALL);
-}
+int count_legal(const Position *pos) { return generate(pos, NULL, 0, GEN_ALL); }
 
 bool is_legal_move(const Position *pos, Move m)
 {

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
+
 const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const int SEE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
 
@@ -21,14 +23,6 @@ static Key MATERIAL_KEYS[PIECE_NB][16];
 static int CASTLING_MASK[SQ_NB];
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 void position_init(void)
 {
@@ -87,12 +81,9 @@ static void move_piece(Position *pos, Square from, Square to)
 Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
 {
     const Bitboard *bt = pos->by_type;
-    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN))
-         | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
-         | (KNIGHT_ATTACKS[s] & bt[KNIGHT])
-         | (KING_ATTACKS[s] & bt[KING])
-         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN]))
-         | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
+    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN)) | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
+         | (KNIGHT_ATTACKS[s] & bt[KNIGHT]) | (KING_ATTACKS[s] & bt[KING])
+         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
 }
 
 /* Enemy pieces attacking the side to move's king; kings never give check,
@@ -104,8 +95,7 @@ static inline Bitboard compute_checkers(const Position *pos)
     Square ksq = king_square(pos, us);
     Bitboard occ = occupied(pos);
     return ((PAWN_ATTACKS[us][ksq] & bt[PAWN]) | (KNIGHT_ATTACKS[ksq] & bt[KNIGHT])
-            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN]))
-            | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
+            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
          & pos->by_color[!us];
 }
 
@@ -141,20 +131,10 @@ Key pos_compute_key(const Position *pos)
     return k;
 }
 
-static Key compute_pawn_key(const Position *pos)
-{
-    Key k = 0;
-    for (Bitboard b = pos->by_type[PAWN]; b;) {
-        Square s = pop_lsb(&b);
-        k ^= PSQ_KEYS[pos->board[s]][s];
-    }
-    return k;
-}
-
 int non_pawn_material(const Position *pos, Color c)
 {
-    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP))
-         + 5 * popcount(pieces(pos, c, ROOK)) + 9 * popcount(pieces(pos, c, QUEEN));
+    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP)) + 5 * popcount(pieces(pos, c, ROOK))
+         + 9 * popcount(pieces(pos, c, QUEEN));
 }
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -208,7 +188,12 @@ static bool validate_material(const Position *pos, char *err, size_t es)
 /* Keeps only the castling rights that king and rook placement support. */
 static void sanitize_castling(Position *pos, char *warn, size_t ws)
 {
-    static const struct { int right; Square king, rook; Piece k, r; const char *name; } C[4] = {
+    static const struct {
+        int right;
+        Square king, rook;
+        Piece k, r;
+        const char *name;
+    } C[4] = {
         {WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
         {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
         {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
@@ -216,8 +201,7 @@ static void sanitize_castling(Position *pos, char *warn, size_t ws)
     };
     char dropped[8] = "";
     for (int i = 0; i < 4; i++)
-        if ((pos->castling & C[i].right)
-            && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
+        if ((pos->castling & C[i].right) && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
             pos->castling &= ~C[i].right;
             strcat(dropped, C[i].name);
         }
@@ -227,6 +211,29 @@ static void sanitize_castling(Position *pos, char *warn, size_t ws)
 
 /* Keeps the en-passant square only if a pawn just passed it and one of ours
  * can capture there (so the key matches the position's real options). */
+/* Some pawn of the side to move can take en passant on ep without leaving
+ * its own king in check (a pinned pawn, or a rank pin through both pawns,
+ * cannot). Only then is the square part of the position: FIDE 9.2 counts
+ * positions as the same when the same moves are possible, so the key and
+ * the repetition rule must not see an e.p. square that cannot be used. */
+static bool ep_capture_legal(const Position *pos, Square ep)
+{
+    Color us = pos->side, them = !us;
+    Square cap = ep ^ 8, ksq = king_square(pos, us); /* cap: the pawn that double-stepped */
+    Bitboard rq = pieces(pos, them, ROOK) | pieces(pos, them, QUEEN);
+    Bitboard bq = pieces(pos, them, BISHOP) | pieces(pos, them, QUEEN);
+    for (Bitboard b = PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN); b;) {
+        Square from = pop_lsb(&b);
+        Bitboard occ = (occupied(pos) ^ square_bb(from) ^ square_bb(cap)) | square_bb(ep);
+        Bitboard checkers = (rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)
+                          | (KNIGHT_ATTACKS[ksq] & pieces(pos, them, KNIGHT))
+                          | (PAWN_ATTACKS[us][ksq] & pieces(pos, them, PAWN) & ~square_bb(cap));
+        if (!checkers)
+            return true;
+    }
+    return false;
+}
+
 static Square sanitize_ep(const Position *pos, Square ep)
 {
     if (ep == SQ_NONE)
@@ -238,7 +245,7 @@ static Square sanitize_ep(const Position *pos, Square ep)
     Square origin = us == WHITE ? ep + 8 : ep - 8;
     if (pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep] || pos->board[origin])
         return SQ_NONE;
-    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)))
+    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)) || !ep_capture_legal(pos, ep))
         return SQ_NONE;
     return ep;
 }
@@ -266,14 +273,14 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     strcpy(buf, fen);
     for (char *t = strtok_r(buf, " \t\r\n", &save); t && n < 7; t = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = t;
-    if (n != 4 && n != 6)
-        return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
+    /* 4 or 5 fields (clocks left out) are what some GUIs and libraries
+     * send; Stockfish and python-chess take them too. */
+    if (n < 4 || n > 6)
+        return fen_error(err, es, "invalid FEN: expected 4 to 6 fields");
 
     /* Parse into a scratch position so a bad FEN leaves *out untouched. */
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return fen_error(err, es, "out of memory");
-    memset(pos, 0, offsetof(Position, hist));
+    Position scratch, *pos = &scratch;
+    memset(pos, 0, sizeof *pos);
     bool ok = false;
     long rule50 = 0, fullmove = 1;
     if (!parse_placement(pos, fields[0], err, es) || !validate_material(pos, err, es))
@@ -302,10 +309,15 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    if (n == 6 && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
-        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
+    /* A fullmove number of 0 is written by some tools for the start; it
+     * counts as 1, as in Stockfish and python-chess. */
+    if ((n >= 5 && !parse_int_field(fields[4], 0, 10000, &rule50))
+        || (n == 6 && !parse_int_field(fields[5], 0, 100000, &fullmove))) {
+        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    if (fullmove < 1)
+        fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;
@@ -319,26 +331,24 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     pos->count[NO_PIECE] = 0;
     pos->key = pos_compute_key(pos);
     pos->material_key = pos_compute_material_key(pos);
-    pos->pawn_key = compute_pawn_key(pos);
     pos->checkers = compute_checkers(pos);
     if (popcount(pos->checkers) > 2) {
         fen_error(err, es, "invalid FEN: more than two pieces give check");
         goto done;
     }
-    memcpy(out, pos, offsetof(Position, hist));
+    *out = *pos;
     ok = true;
 done:
-    free(pos);
     return ok;
 }
 
-void pos_get_fen(const Position *pos, char *buf)
+char *board_to_fen(const Piece board[SQ_NB], char *buf)
 {
     char *p = buf;
     for (int r = 7; r >= 0; r--) {
         int empty = 0;
         for (int f = 0; f < 8; f++) {
-            Piece pc = pos->board[make_square(f, r)];
+            Piece pc = board[make_square(f, r)];
             if (!pc) {
                 empty++;
                 continue;
@@ -352,6 +362,13 @@ void pos_get_fen(const Position *pos, char *buf)
         if (r)
             *p++ = '/';
     }
+    *p = 0;
+    return p;
+}
+
+void pos_get_fen(const Position *pos, char *buf)
+{
+    char *p = board_to_fen(pos->board, buf);
     *p++ = ' ';
     *p++ = pos->side == WHITE ? 'w' : 'b';
     *p++ = ' ';
@@ -370,18 +387,18 @@ void pos_get_fen(const Position *pos, char *buf)
 
 /* ---- make / unmake ------------------------------------------------------ */
 
-static inline void save_state(Position *pos, Move m)
+static inline void save_state(Position *pos, Move m, Undo *u)
 {
-    Undo *u = &pos->hist[pos->hist_len++];
+    u->prev = pos->undo;
+    pos->undo = u;
     u->key = pos->key;
     u->material_key = pos->material_key;
-    u->pawn_key = pos->pawn_key;
     u->checkers = pos->checkers;
     u->move = m;
     u->castling = (int8_t)pos->castling;
     u->ep = (int8_t)pos->ep;
-    u->rule50 = (int16_t)pos->rule50;
-    u->plies_from_null = (int16_t)pos->plies_from_null;
+    u->rule50 = pos->rule50;
+    u->plies_from_null = pos->plies_from_null;
 }
 
 static inline void remove_counted(Position *pos, Square s, Key *k)
@@ -389,20 +406,19 @@ static inline void remove_counted(Position *pos, Square s, Key *k)
     Piece pc = pos->board[s];
     *k ^= PSQ_KEYS[pc][s];
     pos->material_key ^= MATERIAL_KEYS[pc][--pos->count[pc]];
-    if (type_of(pc) == PAWN)
-        pos->pawn_key ^= PSQ_KEYS[pc][s];
     remove_piece(pos, s);
 }
 
-void pos_make(Position *pos, Move m)
+void pos_make(Position *pos, Move m, Undo *u)
 {
-    save_state(pos, m);
+    save_state(pos, m, u);
     Color us = pos->side, them = !us;
     Square from = move_from(m), to = move_to(m);
     Piece pc = pos->board[from];
     Piece captured = pos->board[to];
     int kind = move_kind(m);
     Key k = pos->key ^ SIDE_KEY;
+    Square ep = SQ_NONE;
 
     if (pos->ep != SQ_NONE) {
         k ^= EP_KEYS[file_of(pos->ep)];
@@ -426,18 +442,16 @@ void pos_make(Position *pos, Move m)
         remove_counted(pos, to, &k);
         pos->rule50 = 0;
     }
-    pos->hist[pos->hist_len - 1].captured = captured;
+    u->captured = captured;
 
     move_piece(pos, from, to);
     k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
 
     if (type_of(pc) == PAWN) {
         pos->rule50 = 0;
-        pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
-        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN))) {
-            pos->ep = (from + to) / 2;
-            k ^= EP_KEYS[file_of(pos->ep)];
-        } else if (kind == MK_PROMOTION) {
+        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN)))
+            ep = (from + to) / 2; /* kept below if the capture is legal */
+        else if (kind == MK_PROMOTION) {
             Piece promo = make_piece(us, move_promo(m));
             remove_counted(pos, to, &k);
             put_piece(pos, promo, to);
@@ -450,14 +464,19 @@ void pos_make(Position *pos, Move m)
         k ^= CASTLING_KEYS[pos->castling] ^ CASTLING_KEYS[rights];
         pos->castling = rights;
     }
-    pos->key = k;
     pos->side = them;
+    if (ep != SQ_NONE && ep_capture_legal(pos, ep)) {
+        pos->ep = ep;
+        k ^= EP_KEYS[file_of(ep)];
+    }
+    pos->key = k;
     pos->checkers = compute_checkers(pos);
 }
 
 void pos_unmake(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     Move m = u->move;
     Square from = move_from(m), to = move_to(m);
     Color us = !pos->side;
@@ -482,7 +501,6 @@ void pos_unmake(Position *pos)
     }
     pos->key = u->key;
     pos->material_key = u->material_key;
-    pos->pawn_key = u->pawn_key;
     pos->checkers = u->checkers;
     pos->castling = u->castling;
     pos->ep = u->ep;
@@ -491,10 +509,10 @@ void pos_unmake(Position *pos)
     pos->game_ply--;
 }
 
-void pos_make_null(Position *pos)
+void pos_make_null(Position *pos, Undo *u)
 {
-    save_state(pos, MOVE_NULL);
-    pos->hist[pos->hist_len - 1].captured = NO_PIECE;
+    save_state(pos, MOVE_NULL, u);
+    u->captured = NO_PIECE;
     if (pos->ep != SQ_NONE) {
         pos->key ^= EP_KEYS[file_of(pos->ep)];
         pos->ep = SQ_NONE;
@@ -509,7 +527,8 @@ void pos_make_null(Position *pos)
 
 void pos_unmake_null(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     pos->side = !pos->side;
     pos->key = u->key;
     pos->checkers = u->checkers;
@@ -521,8 +540,21 @@ void pos_unmake_null(Position *pos)
 
 void pos_reroot(Position *pos)
 {
-    pos->hist_len = 0;
+    pos->undo = NULL;
     pos->plies_from_null = 0;
+}
+
+void game_reroot(GameHistory *game, Position *pos)
+{
+    pos_reroot(pos);
+    game->len = 0;
+}
+
+void game_make(GameHistory *game, Position *pos, Move move)
+{
+    if (game->len == MAX_HISTORY)
+        game_reroot(game, pos);
+    pos_make(pos, move, &game->undo[game->len++]);
 }
 
 /* ---- queries ------------------------------------------------------------ */
@@ -562,8 +594,10 @@ static bool repeats(const Position *pos, int ply, int count)
 {
     int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
     int seen = 0;
-    for (int i = 4; i <= end && i <= pos->hist_len; i += 2)
-        if (pos->hist[pos->hist_len - i].key == pos->key && (i < ply || ++seen == count))
+    /* u is i - 1 plies back at the top of the loop. */
+    const Undo *u = pos->undo;
+    for (int i = 2; i <= end && u && (u = u->prev); i += 2, u = u->prev)
+        if (i >= 4 && u->key == pos->key && (i < ply || ++seen == count))
             return true;
     return false;
 }
@@ -572,10 +606,7 @@ bool pos_is_repetition(const Position *pos, int ply) { return repeats(pos, ply, 
 
 bool pos_occurred_before(const Position *pos) { return repeats(pos, 0, 1); }
 
-bool pos_is_fifty_move_draw(const Position *pos)
-{
-    return pos->rule50 >= 100;
-}
+bool pos_is_fifty_move_draw(const Position *pos) { return pos->rule50 >= 100; }
 
 bool pos_insufficient_material(const Position *pos)
 {

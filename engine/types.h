@@ -21,6 +21,7 @@ typedef int PieceType;
 
 /* Piece = (colour << 3) | type: W_PAWN = 1 .. W_KING = 6,
  * B_PAWN = 9 .. B_KING = 14, NO_PIECE = 0. Arrays indexed by Piece use 16. */
+/* clang-format off */
 enum {
     NO_PIECE,
     W_PAWN = 1, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
@@ -41,6 +42,7 @@ enum {
     SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
     SQ_NB, SQ_NONE = 64
 };
+/* clang-format on */
 typedef int Square;
 
 /* Castling rights, one bit each. */
@@ -56,7 +58,7 @@ typedef uint16_t Move;
 enum { MOVE_NONE = 0, MOVE_NULL = 65 };
 enum { MK_NORMAL = 0, MK_PROMOTION = 1, MK_EN_PASSANT = 2, MK_CASTLING = 3 };
 
-#define MAX_PLY 128   /* deepest search ply */
+#define MAX_PLY 128 /* deepest search ply */
 
 /* Scores in centipawns from the side to move's view. Mates are
  * VALUE_MATE - plies to mate; known wins from endgame knowledge sit in a band

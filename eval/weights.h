@@ -1,6 +1,6 @@
 /* Internal to eval/: every evaluation weight, in one place, as (mg, eg)
- * pairs in centipawns (Score, eval/score.h). The values are hand-set
- * starting points; the Texel tuner (issue 7) rewrites weights.c. Tables
+ * pairs in centipawns (Score, eval/score.h). The values are Texel-tuned
+ * (weights.c says on what); the tuner (tools/tune) rewrites weights.c. Tables
  * are built into look-ups only by eval_init(), so after changing a weight at
  * run time call eval_init() again.
  *

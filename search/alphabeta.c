@@ -54,8 +54,9 @@ bool out_of_time(SearchThread *t)
     Searcher *s = t->searcher;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if (t->root_depth <= 1)
-        return false; /* depth 1 always completes, so there is a bestmove */
+    /* The limits hold from the first node on: the first iteration is not
+     * exempt (a position with hundreds of moves and long captures could
+     * take seconds); the search then plays unfinished_root_move(). */
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
@@ -64,8 +65,7 @@ bool out_of_time(SearchThread *t)
             return true;
         }
     }
-    if (t->id == 0 && (n & 1023) == 0 && s->time.hard
-        && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
+    if (t->id == 0 && (n & 1023) == 0 && s->time.hard && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
         && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard) {
         atomic_store(&s->stop, true);
         return true;
@@ -93,9 +93,7 @@ enum {
 static Move counter_move(const SearchThread *t)
 {
     const Position *pos = &t->pos;
-    if (!pos->hist_len)
-        return MOVE_NONE;
-    Move prev = pos->hist[pos->hist_len - 1].move;
+    Move prev = pos_last_move(pos);
     if (prev == MOVE_NULL || prev == MOVE_NONE)
         return MOVE_NONE;
     return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
@@ -174,10 +172,7 @@ static Move pick_move(MoveList *l, int i)
 
 /* History with gravity: stays within +-HISTORY_MAX. */
 #define HISTORY_MAX 16384
-static void add_history(int16_t *h, int bonus)
-{
-    *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX);
-}
+static void add_history(int16_t *h, int bonus) { *h = (int16_t)(*h + bonus - *h * abs(bonus) / HISTORY_MAX); }
 
 static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth, const Move *tried, int ntried)
 {
@@ -200,14 +195,20 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }
-    if (pos->hist_len) {
-        Move prev = pos->hist[pos->hist_len - 1].move;
-        if (prev != MOVE_NULL && prev != MOVE_NONE)
-            t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
-    }
+    Move prev = pos_last_move(pos);
+    if (prev != MOVE_NULL && prev != MOVE_NONE)
+        t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
 }
 
 /* ---- quiescence --------------------------------------------------------- */
+
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
 
 static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 {
@@ -220,7 +221,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         t->seldepth = ply;
     if (out_of_time(t))
         return 0;
-    if (pos_insufficient_material(pos))
+    /* Draws first, as in the main search: a position one ply past the
+     * fifty-move limit or repeating the game is level whatever it holds. */
+    if (is_draw(pos, ply))
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
@@ -265,7 +268,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
                 continue; /* delta pruning */
         }
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -288,27 +292,19 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 
 /* ---- main search -------------------------------------------------------- */
 
-static bool is_draw(const Position *pos, int ply)
-{
-    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
-        return true;
-    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
-    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
-}
-
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */
 #define RFP_MAX_DEPTH 7
-#define RFP_MARGIN 80           /* per ply of depth */
-#define MOVE_PRUNE_MAX_DEPTH 8  /* late-move, futility and quiet SEE pruning */
-#define FUTILITY_MARGIN 100     /* plus this much per ply */
-#define SEE_QUIET_MARGIN 60     /* per ply */
+#define RFP_MARGIN 80          /* per ply of depth */
+#define MOVE_PRUNE_MAX_DEPTH 8 /* late-move, futility and quiet SEE pruning */
+#define FUTILITY_MARGIN 100    /* plus this much per ply */
+#define SEE_QUIET_MARGIN 60    /* per ply */
 #define SEE_NOISY_MAX_DEPTH 6
-#define SEE_NOISY_MARGIN 100    /* per ply */
+#define SEE_NOISY_MARGIN 100 /* per ply */
 #define IIR_MIN_DEPTH 4
 #define SE_MIN_DEPTH 8
-#define SE_TT_DEPTH_SLACK 3     /* the TT entry may be this much shallower */
-#define SE_MARGIN 2             /* per ply, below the TT value */
+#define SE_TT_DEPTH_SLACK 3      /* the TT entry may be this much shallower */
+#define SE_MARGIN 2              /* per ply, below the TT value */
 #define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
 
 enum { SE_MULTI_CUT = -2 };
@@ -339,12 +335,13 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     Stack *ss = &t->stack[ply];
     if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
         return eval;
-    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && non_pawn_material(pos, pos->side)
-        && beta > -VALUE_MATE_IN_MAX_PLY) {
+    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL
+        && non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         ss->move = MOVE_NULL;
         ss->cont = NULL;
-        pos_make_null(pos);
+        Undo undo;
+        pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
@@ -420,7 +417,7 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
     if (ply >= MAX_PLY)
         return check ? VALUE_DRAW : evaluate(pos);
     int tb_value;
-    if (t->searcher->tb_enabled && tb_probe(pos, ply, &tb_value)) {
+    if (t->searcher->tb_enabled && tb_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
         atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
         return tb_value;
     }
@@ -464,8 +461,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
      * that missed a mate would feed reverse futility pruning. */
     int eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
     ss->static_eval = eval;
-    bool improving = !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE
-                  && eval > t->stack[ply - 2].static_eval;
+    bool improving =
+        !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE && eval > t->stack[ply - 2].static_eval;
     if (!pv_node && !check && !excluded) {
         int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
         if (v != VALUE_NONE)
@@ -509,10 +506,12 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             ext = se > ext ? se : ext;
         }
         int new_depth = depth - 1 + ext;
-        int r = depth >= 3 && n >= 1 + pv_node && quiet
-              ? reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) : 0;
+        int r = depth >= 3 && n >= 1 + pv_node && quiet ?
+                    reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) :
+                    0;
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -549,7 +548,8 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
     set_stack_move(t, &t->stack[0], m);
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;
     if (index == t->pv_index)

@@ -29,9 +29,9 @@ typedef int16_t ContHist[PIECE_NB][SQ_NB];
 typedef struct {
     int static_eval;
     Move killers[2];
-    Move move;        /* move made at this ply */
-    ContHist *cont;   /* continuation table of that move, NULL for none/null */
-    Move excluded;    /* skipped in a singular-extension verification search */
+    Move move;      /* move made at this ply */
+    ContHist *cont; /* continuation table of that move, NULL for none/null */
+    Move excluded;  /* skipped in a singular-extension verification search */
     int pv_len;
     Move pv[MAX_PLY + 1];
 } Stack;
@@ -46,7 +46,7 @@ typedef struct SearchThread {
     int best_move_changes;
     int root_count;
     _Atomic uint64_t tbhits; /* read by the main thread for info lines */
-    RootMove best; /* root[0] of the last completed iteration */
+    RootMove best;           /* root[0] of the last completed iteration */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
     /* Kept across searches, cleared by ucinewgame. */
@@ -65,6 +65,7 @@ struct Searcher {
     TT tt;
     SearchOptions opt;
     SearchLimits limits;
+    SearchReporter report;
     TimeLimits time;
     _Atomic int64_t start_ms; /* reset by ponderhit */
     SearchThread **threads;
@@ -74,9 +75,9 @@ struct Searcher {
     bool running;          /* a search was started and not yet waited for */
     bool quit;             /* pool threads exit (under lock) */
     pthread_mutex_t lock;
-    pthread_cond_t wake;   /* signalled by stop and ponderhit */
+    pthread_cond_t wake;              /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
-    bool tb_enabled;       /* this search may probe DTM tables */
+    bool tb_enabled;                  /* this search may probe DTM tables */
     Move best_move;
     int best_score;
     uint64_t last_nodes;

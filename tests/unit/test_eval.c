@@ -10,6 +10,7 @@
 
 #include "endgame/endgame.h"
 #include "engine/movegen.h"
+#include "engine/random.h"
 #include "eval/evaluate.h"
 #include "harness.h"
 
@@ -124,14 +125,6 @@ static int load_suite(char fens[][128])
     return n;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* Checks both symmetries for the position described by fen. */
 static void check_symmetries(const char *fen)
 {
@@ -178,13 +171,14 @@ TEST(eval_symmetry_suite_and_random_games)
         checked++;
         if (!set(fens[i]))
             continue;
+        Undo undo[RANDOM_PLIES];
         for (int ply = 0; ply < RANDOM_PLIES; ply++) {
             MoveList list;
             list.count = 0;
             gen_legal(&pos, &list, GEN_ALL);
             if (list.count == 0)
                 break;
-            pos_make(&pos, list.moves[rng_next(&seed) % (uint64_t)list.count]);
+            pos_make(&pos, list.moves[splitmix64(&seed) % (uint64_t)list.count], &undo[ply]);
             char fen[128];
             pos_get_fen(&pos, fen);
             check_symmetries(fen);

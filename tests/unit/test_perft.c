@@ -82,8 +82,8 @@ TEST(perft_suite)
             if (count > PERFT_NODE_CAP)
                 break;
             uint64_t got = perft(&pos, depth);
-            CHECK_MSG(got == count, "%s depth %d: %llu, expected %llu", line, depth,
-                      (unsigned long long)got, (unsigned long long)count);
+            CHECK_MSG(got == count, "%s depth %d: %llu, expected %llu", line, depth, (unsigned long long)got,
+                      (unsigned long long)count);
         }
     }
     free(line);

@@ -35,10 +35,12 @@ static int64_t lowest_clock(int64_t start_ms, int64_t inc_ms, int period, int ov
 
 TEST(timeman_no_flag_over_a_long_game_at_tester_time_controls)
 {
-    static const struct { int64_t start, inc; int period, overhead, lag, moves; } TC[] = {
-        {1000, 10, 0, 10, 9, 300},     {5000, 50, 0, 10, 10, 300},    {10000, 100, 0, 10, 10, 300},
-        {10000, 100, 0, 50, 50, 300},  {10000, 0, 40, 10, 10, 300},   {10000, 0, 40, 50, 50, 300},
-        {60000, 0, 0, 10, 10, 80}}; /* sudden death pays a fixed lag for a while, not forever */
+    static const struct {
+        int64_t start, inc;
+        int period, overhead, lag, moves;
+    } TC[] = {{1000, 10, 0, 10, 9, 300},    {5000, 50, 0, 10, 10, 300},  {10000, 100, 0, 10, 10, 300},
+              {10000, 100, 0, 50, 50, 300}, {10000, 0, 40, 10, 10, 300}, {10000, 0, 40, 50, 50, 300},
+              {60000, 0, 0, 10, 10, 80}}; /* sudden death pays a fixed lag for a while, not forever */
     for (size_t i = 0; i < sizeof TC / sizeof *TC; i++) {
         int64_t low = lowest_clock(TC[i].start, TC[i].inc, TC[i].period, TC[i].overhead, TC[i].lag, TC[i].moves);
         CHECK_MSG(low > 0, "tc %lld+%lld (period %d), overhead %d, lag %d: clock fell to %lld ms",
