@@ -213,7 +213,7 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
                                         "",
                  wdl, nodes, nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), tt_hashfull(&s->tt), total_tbhits(s), ms);
     for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
-        move_to_uci(rm->pv[i], mv);
+        pos_move_to_uci(&t->pos, rm->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
     }
     puts(buf);
@@ -242,7 +242,7 @@ static int root_search(SearchThread *t, int alpha, int beta, int depth)
     for (int i = t->pv_index; i < t->root_count; i++) {
         if (t->id == 0 && !s->limits.silent && now_ms() - s->start_ms > 3000) {
             char mv[6];
-            move_to_uci(t->root[i].move, mv);
+            pos_move_to_uci(&t->pos, t->root[i].move, mv);
             printf("info depth %d currmove %s currmovenumber %d\n", depth, mv, i + 1);
         }
         t->seldepth = 0;
@@ -497,9 +497,9 @@ static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *r
     char mv[6], pm[6];
     if (s->limits.silent)
         return;
-    move_to_uci(rm->move, mv);
+    pos_move_to_uci(&t->pos, rm->move, mv);
     Move p = ponder_move(s, t, rm);
-    move_to_uci(p, pm);
+    pos_move_to_uci(&t->pos, p, pm);
     if (p)
         printf("bestmove %s ponder %s\n", mv, pm);
     else
