@@ -27,6 +27,7 @@ typedef struct {
     Searcher *searcher;
     size_t hash_mb;
     bool ponder;
+    bool chess960; /* UCI_Chess960: read by the next `position` */
 } Uci;
 
 /* ---- options ------------------------------------------------------------ */
@@ -47,6 +48,7 @@ static const OptionSpec OPTIONS[] = {
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES},
     {"Ponder", OPT_CHECK, 0, 0, 1},
     {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1},
+    {"UCI_Chess960", OPT_CHECK, 0, 0, 1},
     {"Tablebases", OPT_CHECK, 1, 0, 1},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
@@ -119,6 +121,8 @@ static void apply_option(Uci *u, const OptionSpec *o, const char *value)
         u->ponder = v;
     else if (!strcmp(o->name, "UCI_ShowWDL"))
         opt->show_wdl = v;
+    else if (!strcmp(o->name, "UCI_Chess960"))
+        u->chess960 = v;
     else if (!strcmp(o->name, "Tablebases"))
         opt->use_tablebases = v;
 }
@@ -167,6 +171,9 @@ static void cmd_position(Uci *u, char **tok, int n)
 {
     int i = 1;
     char fen[512], err[160], warn[160];
+    /* Unknown words before startpos or fen are skipped (UCI's rule). */
+    while (i < n && strcmp(tok[i], "startpos") && strcmp(tok[i], "fen"))
+        i++;
     if (i < n && !strcmp(tok[i], "startpos")) {
         strcpy(fen, START_FEN);
         i++;
@@ -181,7 +188,7 @@ static void cmd_position(Uci *u, char **tok, int n)
         return;
     }
     stop_search(u);
-    if (!pos_set_fen(u->pos, fen, err, sizeof err, warn, sizeof warn)) {
+    if (!pos_set_fen_mode(u->pos, fen, u->chess960, err, sizeof err, warn, sizeof warn)) {
         printf("info string %s; position unchanged\n", err);
         return;
     }
@@ -357,7 +364,22 @@ static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
     return true;
 }
 
-/* Returns false on quit. */
+/* Index of the first token that is a command, n if none: unknown words
+ * before it are skipped, as the UCI protocol says ("joho debug on" is
+ * "debug on"). */
+static int command_start(char **tok, int n)
+{
+    static const char *const COMMANDS[] = {"uci",        "debug",    "isready", "setoption", "register",
+                                           "ucinewgame", "position", "go",      "stop",      "ponderhit",
+                                           "quit",       "d",        "eval",    "bench",     "help"};
+    for (int i = 0; i < n; i++)
+        for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+            if (!strcmp(tok[i], COMMANDS[k]))
+                return i;
+    return n;
+}
+
+/* tok[0] is a command (see command_start). Returns false on quit. */
 static bool dispatch(Uci *u, char **tok, int n)
 {
     const char *c = tok[0];
@@ -368,7 +390,9 @@ static bool dispatch(Uci *u, char **tok, int n)
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
-    else if (!strcmp(c, "setoption"))
+    else if (!strcmp(c, "debug") || !strcmp(c, "register")) {
+        /* Accepted; Keysquare has no debug output and needs no registration. */
+    } else if (!strcmp(c, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(c, "ucinewgame")) {
         stop_search(u);
@@ -401,7 +425,6 @@ static bool dispatch(Uci *u, char **tok, int n)
             bench_run((int)d);
     } else if (!strcmp(c, "help"))
         cmd_help();
-    /* Anything else is ignored, as the UCI protocol says. */
     return true;
 }
 
@@ -427,8 +450,9 @@ int uci_loop(void)
             continue;
         }
         int n = tokenize(line, tok);
-        if (n > 0)
-            running = dispatch(&u, tok, n);
+        int start = command_start(tok, n);
+        if (start < n)
+            running = dispatch(&u, tok + start, n - start);
     }
     stop_search(&u);
     search_destroy(u.searcher);
