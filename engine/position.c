@@ -226,10 +226,8 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
         return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
 
     /* Parse into a scratch position so a bad FEN leaves *out untouched. */
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return fen_error(err, es, "out of memory");
-    memset(pos, 0, offsetof(Position, hist));
+    Position scratch, *pos = &scratch;
+    memset(pos, 0, sizeof *pos);
     bool ok = false;
     long rule50 = 0, fullmove = 1;
     if (!parse_placement(pos, fields[0], err, es) || !validate_material(pos, err, es))
@@ -273,10 +271,9 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
         fen_error(err, es, "invalid FEN: more than two pieces give check");
         goto done;
     }
-    memcpy(out, pos, offsetof(Position, hist));
+    *out = *pos;
     ok = true;
 done:
-    free(pos);
     return ok;
 }
 
@@ -334,9 +331,10 @@ bool pos_castling_is_standard(const Position *pos)
 
 /* ---- make / unmake ------------------------------------------------------ */
 
-static inline void save_state(Position *pos, Move m)
+static inline void save_state(Position *pos, Move m, Undo *u)
 {
-    Undo *u = &pos->hist[pos->hist_len++];
+    u->prev = pos->undo;
+    pos->undo = u;
     u->key = pos->key;
     u->material_key = pos->material_key;
     u->checkers = pos->checkers;
@@ -366,9 +364,9 @@ static inline void remove_counted(Position *pos, Square s, Key *k)
     remove_piece(pos, s);
 }
 
-void pos_make(Position *pos, Move m)
+void pos_make(Position *pos, Move m, Undo *u)
 {
-    save_state(pos, m);
+    save_state(pos, m, u);
     Color us = pos->side, them = !us;
     Square from = move_from(m), to = move_to(m);
     Piece pc = pos->board[from];
@@ -402,7 +400,7 @@ void pos_make(Position *pos, Move m)
         }
         move_piece(pos, from, to);
     }
-    pos->hist[pos->hist_len - 1].captured = captured;
+    u->captured = captured;
     k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
 
     if (type_of(pc) == PAWN) {
@@ -430,7 +428,8 @@ void pos_make(Position *pos, Move m)
 
 void pos_unmake(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     Move m = u->move;
     Square from = move_from(m), to = move_to(m);
     Color us = !pos->side;
@@ -463,10 +462,10 @@ void pos_unmake(Position *pos)
     pos->game_ply--;
 }
 
-void pos_make_null(Position *pos)
+void pos_make_null(Position *pos, Undo *u)
 {
-    save_state(pos, MOVE_NULL);
-    pos->hist[pos->hist_len - 1].captured = NO_PIECE;
+    save_state(pos, MOVE_NULL, u);
+    u->captured = NO_PIECE;
     if (pos->ep != SQ_NONE) {
         pos->key ^= EP_KEYS[file_of(pos->ep)];
         pos->ep = SQ_NONE;
@@ -481,7 +480,8 @@ void pos_make_null(Position *pos)
 
 void pos_unmake_null(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     pos->side = !pos->side;
     pos->key = u->key;
     pos->checkers = u->checkers;
@@ -493,8 +493,21 @@ void pos_unmake_null(Position *pos)
 
 void pos_reroot(Position *pos)
 {
-    pos->hist_len = 0;
+    pos->undo = NULL;
     pos->plies_from_null = 0;
+}
+
+void game_reroot(GameHistory *game, Position *pos)
+{
+    pos_reroot(pos);
+    game->len = 0;
+}
+
+void game_make(GameHistory *game, Position *pos, Move move)
+{
+    if (game->len == MAX_HISTORY)
+        game_reroot(game, pos);
+    pos_make(pos, move, &game->undo[game->len++]);
 }
 
 /* ---- queries ------------------------------------------------------------ */
@@ -534,8 +547,10 @@ static bool repeats(const Position *pos, int ply, int count)
 {
     int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
     int seen = 0;
-    for (int i = 4; i <= end && i <= pos->hist_len; i += 2)
-        if (pos->hist[pos->hist_len - i].key == pos->key && (i < ply || ++seen == count))
+    /* u is i - 1 plies back at the top of the loop. */
+    const Undo *u = pos->undo;
+    for (int i = 2; i <= end && u && (u = u->prev); i += 2, u = u->prev)
+        if (i >= 4 && u->key == pos->key && (i < ply || ++seen == count))
             return true;
     return false;
 }

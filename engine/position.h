@@ -8,13 +8,11 @@
 
 #include "bitboard.h"
 
-/* Plies of game history a Position keeps (past positions, for repetition
- * and unmake). The UCI layer re-roots the position after an irreversible
- * move, so a long game never fills it. */
-#define MAX_HISTORY 1024
-
-/* What make saves and unmake restores: the state before the move. */
-typedef struct {
+/* What pos_make saves and pos_unmake restores: the state before the move,
+ * linked to the Undo of the move before (NULL at the start of the known
+ * history). Repetition detection walks the links. */
+typedef struct Undo {
+    struct Undo *prev;
     Key key;
     Key material_key;
     Bitboard checkers;
@@ -26,6 +24,9 @@ typedef struct {
     int16_t plies_from_null;
 } Undo;
 
+/* The board and the state of the side to move; the game history is not
+ * in it but in Undo records its owner keeps (see pos_make), so a Position
+ * is small (a unit test keeps it under 1 KB) and cheap to copy by value. */
 struct Position {
     Bitboard by_type[PIECE_TYPE_NB]; /* [0] = all pieces */
     Bitboard by_color[COLOR_NB];
@@ -47,8 +48,7 @@ struct Position {
     Key key;          /* Zobrist key: pieces, side, castling, en passant */
     Key material_key; /* depends only on the piece counts */
     Bitboard checkers;
-    int hist_len;
-    Undo hist[MAX_HISTORY];
+    Undo *undo; /* state before the last move; NULL when none is known */
 };
 
 void position_init(void);
@@ -83,16 +83,52 @@ bool pos_castling_is_standard(const Position *pos);
 char *board_to_fen(const Piece board[SQ_NB], char *buf);
 extern const char *START_FEN;
 
-/* Makes a legal move / takes back the last one (move must be the one made).
- * pos_make_null passes the turn (not when in check). */
-void pos_make(Position *pos, Move move);
+/* Make and unmake, with the history owned by the caller (as Stockfish's
+ * StateInfo and Ethereal's Undo):
+ *
+ *     Undo u;
+ *     pos_make(pos, move, &u);
+ *     ...
+ *     pos_unmake(pos);
+ *
+ * pos_make saves the state before the legal move `move` into *u and links
+ * it to pos->undo. *u must stay alive and unchanged until the matching
+ * pos_unmake, and as long as pos (or a copy of it) is used at this or a
+ * later move: repetition detection reads the chain. pos_unmake takes back
+ * the last move made (the one pos->undo holds). A copy of a Position shares
+ * its history read-only: it may make and unmake moves of its own (each
+ * search thread copies the root this way). pos_make_null passes the turn
+ * (not when in check). */
+void pos_make(Position *pos, Move move, Undo *u);
 void pos_unmake(Position *pos);
-void pos_make_null(Position *pos);
+void pos_make_null(Position *pos, Undo *u);
 void pos_unmake_null(Position *pos);
 
-/* Drops the game history before the current position (repetition then only
- * sees later positions); the UCI layer calls it when rule50 == 0. */
+/* Forgets the history before the current position (repetition then only
+ * sees later positions; moves before it cannot be unmade). */
 void pos_reroot(Position *pos);
+
+/* Plies a GameHistory holds. */
+#define MAX_HISTORY 1024
+
+/* The Undo records of a game that only moves forward (the UCI session's
+ * position, a game of bench mate or datagen): game_make makes move on pos
+ * with its Undo in the next free slot; when all MAX_HISTORY slots are used
+ * it first re-roots (the oldest positions are forgotten). game_reroot
+ * forgets everything before pos (after an irreversible move, nothing
+ * earlier can repeat). A GameHistory is ~48 KB: keep it in the owner's
+ * struct or static storage. Start with len = 0 after pos_set_fen. */
+typedef struct {
+    int len;
+    Undo undo[MAX_HISTORY];
+} GameHistory;
+
+void game_make(GameHistory *game, Position *pos, Move move);
+void game_reroot(GameHistory *game, Position *pos);
+
+/* The last move made, MOVE_NULL for a null move, MOVE_NONE when the
+ * history holds none. */
+static inline Move pos_last_move(const Position *pos) { return pos->undo ? pos->undo->move : MOVE_NONE; }
 
 static inline Bitboard pieces(const Position *pos, Color c, PieceType pt)
 {

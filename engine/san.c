@@ -64,7 +64,8 @@ void move_to_san(Position *pos, Move move, char *buf)
             *p++ = PIECE_LETTER[move_promo(move)];
         }
     }
-    pos_make(pos, move);
+    Undo undo;
+    pos_make(pos, move, &undo);
     if (in_check(pos))
         *p++ = count_legal(pos) ? '+' : '#';
     pos_unmake(pos);

@@ -92,9 +92,7 @@ enum {
 static Move counter_move(const SearchThread *t)
 {
     const Position *pos = &t->pos;
-    if (!pos->hist_len)
-        return MOVE_NONE;
-    Move prev = pos->hist[pos->hist_len - 1].move;
+    Move prev = pos_last_move(pos);
     if (prev == MOVE_NULL || prev == MOVE_NONE)
         return MOVE_NONE;
     return t->counter_moves[pos->board[move_to(prev)]][move_to(prev)];
@@ -197,11 +195,9 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int depth,
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }
-    if (pos->hist_len) {
-        Move prev = pos->hist[pos->hist_len - 1].move;
-        if (prev != MOVE_NULL && prev != MOVE_NONE)
-            t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
-    }
+    Move prev = pos_last_move(pos);
+    if (prev != MOVE_NULL && prev != MOVE_NONE)
+        t->counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
 }
 
 /* ---- quiescence --------------------------------------------------------- */
@@ -262,7 +258,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
                 continue; /* delta pruning */
         }
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -341,7 +338,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         ss->move = MOVE_NULL;
         ss->cont = NULL;
-        pos_make_null(pos);
+        Undo undo;
+        pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
@@ -510,7 +508,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                     reduction(depth, n, pv_node, cut_node, improving, quiet_history(t, ss, m), new_depth) :
                     0;
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -547,7 +546,8 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
     set_stack_move(t, &t->stack[0], m);
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;
     if (index == t->pv_index)

@@ -1,6 +1,6 @@
 /* DTM tables: the registry (material code and material key to table),
  * building once on demand, probing, statistics and iteration. The index
- * and the generator live in dtm_index.c and dtm_build.c. */
+ * and the generator live in dtm_index.c and dtm_generate.c. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -461,7 +461,8 @@ bool dtm_probe_move(Position *pos, Move m, DtmResult *out)
 {
     DtmResult after = {0, 0};
     bool known = true;
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     if (pos_insufficient_material(pos))
         ;
     else if (count_legal(pos) == 0)

@@ -1,4 +1,4 @@
-/* Private to the DTM generator (dtm_build.c: the retrograde pass;
+/* Private to the DTM generator (dtm_generate.c: the retrograde pass;
  * dtm_forward.c: the forward pass that seeds it). */
 #ifndef KS_DTM_GEN_H
 #define KS_DTM_GEN_H
@@ -13,7 +13,7 @@ typedef struct {
 typedef struct {
     DtmTable *t;
     uint8_t *val;  /* [stm * size + index], encoding of dtm_internal.h */
-    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_build.c) */
+    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_generate.c) */
     uint8_t *hint; /* longest loss through a capture or promotion, plies */
     /* Positions decided at the ply being processed and at the next one,
      * one bit per (stm * size + index): walking them in index order keeps

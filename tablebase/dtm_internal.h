@@ -1,6 +1,6 @@
 /* Private to tablebase/dtm*.c: the table struct, the index layout and the
  * value encoding shared by the registry (dtm.c), the index code
- * (dtm_index.c) and the generator (dtm_build.c).
+ * (dtm_index.c) and the generator (dtm_generate.c).
  *
  * Index layout. A table stores one byte per (side to move, index):
  *     value = val[stm * size + index]

@@ -423,11 +423,10 @@ int main(int argc, char **argv)
 
     static Dataset train_set, valid_set;
     static Weights w;
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     long seen = 0, skipped = 0;
     for (int i = 0; i < cfg.data_count; i++)
         skipped += load(cfg.data[i], &train_set, &valid_set, pos, &seen);
-    free(pos);
     fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n", train_set.count,
             valid_set.count, skipped);
     if (train_set.count == 0) {

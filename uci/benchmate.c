@@ -40,6 +40,7 @@ typedef struct {
     GameEnd end;
     int plies;
     Move moves[MAX_GAME_PLIES];
+    GameHistory history; /* of the position the game is played on */
 } Game;
 
 static const char *ENDINGS[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
@@ -98,7 +99,8 @@ static int dtm_score(Position *pos, Move m, int *drawing_replies)
     if (drawing_replies) {
         MoveList l;
         l.count = 0;
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         gen_legal(pos, &l, GEN_ALL);
         *drawing_replies = 0;
         for (int i = 0; i < l.count; i++)
@@ -148,6 +150,7 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 {
     Color strong = engine_attacks ? engine_side : !engine_side;
     g->plies = 0;
+    g->history.len = 0;
     search_clear(s);
     for (;;) {
         if (count_legal(pos) == 0) {
@@ -161,9 +164,7 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
         }
         Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits) : table_move(pos, !engine_attacks);
         g->moves[g->plies++] = m;
-        pos_make(pos, m);
-        if (pos->hist_len > MAX_HISTORY - MAX_PLY - 8)
-            pos_reroot(pos);
+        game_make(&g->history, pos, m);
     }
 }
 
@@ -172,9 +173,8 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 static void write_pgn(FILE *f, const char *event, int round, const char *fen, const Game *g, Color engine_side,
                       const char *result)
 {
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return;
+    Position p, *pos = &p;
+    Undo undo[MAX_GAME_PLIES];
     pos_set_fen(pos, fen, NULL, 0, NULL, 0);
     fprintf(f, "[Event \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n", event, round);
     fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n", engine_side == WHITE ? "Keysquare" : "DTM table",
@@ -193,12 +193,9 @@ static void write_pgn(FILE *f, const char *event, int round, const char *fen, co
             fputc('\n', f);
             col = 0;
         }
-        pos_make(pos, g->moves[i]);
-        if (pos->hist_len > MAX_HISTORY - 8)
-            pos_reroot(pos);
+        pos_make(pos, g->moves[i], &undo[i]);
     }
     fprintf(f, "%s\n\n", result);
-    free(pos);
 }
 
 /* PGN result: a mate by `winner`, anything else a draw. */
@@ -229,7 +226,7 @@ static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Po
 
 static int run_ending(Searcher *s, const Config *cfg, const char *code)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128], worst_fen[128] = "";
     uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
@@ -237,8 +234,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     double sum_plies = 0, sum_opt = 0, worst = 0;
     int64_t start = now_ms();
     int played = 0;
-    if (!pos || !g) {
-        free(pos);
+    if (!g) {
         free(g);
         return 1;
     }
@@ -277,7 +273,6 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     double secs = (now_ms() - start) / 1000.0;
     if (!played) { /* only a --fens file runs out */
         fprintf(stderr, "bench mate: the FEN file has no won position with a table\n");
-        free(pos);
         free(g);
         return 1;
     }
@@ -287,20 +282,19 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
            mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0, worst, secs);
     if (worst_fen[0])
         printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
-    free(pos);
     free(g);
     return mates == played ? 0 : 2;
 }
 
 static int run_defend(Searcher *s, const Config *cfg)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128];
     uint64_t rng = cfg->seed ^ 0xDEFE4DULL;
     int held = 0;
     int64_t start = now_ms();
-    if (!pos || !g)
+    if (!g)
         return 1;
     for (int i = 0; i < cfg->positions; i++) {
         random_position("KPK", 0, &rng, pos);
@@ -316,7 +310,6 @@ static int run_defend(Searcher *s, const Config *cfg)
     fprintf(stderr, "\n");
     printf("KPK-defend: positions=%d held=%d rate=%.1f%% time=%.1fs\n", cfg->positions, held,
            100.0 * held / cfg->positions, (now_ms() - start) / 1000.0);
-    free(pos);
     free(g);
     return held == cfg->positions ? 0 : 2;
 }
@@ -353,7 +346,6 @@ static int parse_args(int argc, char **argv, Config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->positions = DEFAULT_POSITIONS;
     cfg->seed = DEFAULT_SEED;
-    cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
     bool ending_given = false, positions_given = false;
     int limits_given = 0;

@@ -14,12 +14,11 @@
 static int perft_main(int argc, char **argv)
 {
     char fen[512] = "", err[160];
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     char *end;
     long depth = strtol(argv[0], &end, 10);
     if (*end || depth < 0 || depth > 64) {
         fprintf(stderr, "perft: depth must be a number 0..64\n");
-        free(pos);
         return 1;
     }
     for (int i = 1; i < argc; i++) {
@@ -29,14 +28,12 @@ static int perft_main(int argc, char **argv)
     /* Read as Chess960, which keeps every castling right standard chess
      * keeps; castling is written king-takes-rook only where it is not
      * standard castling. */
-    if (!pos || !pos_set_fen_mode(pos, argc > 1 ? fen : START_FEN, true, err, sizeof err, NULL, 0)) {
-        fprintf(stderr, "%s\n", pos ? err : "out of memory");
-        free(pos);
+    if (!pos_set_fen_mode(pos, argc > 1 ? fen : START_FEN, true, err, sizeof err, NULL, 0)) {
+        fprintf(stderr, "%s\n", err);
         return 1;
     }
     pos->chess960 = !pos_castling_is_standard(pos);
     perft_divide(pos, (int)depth, stdout);
-    free(pos);
     return 0;
 }
 

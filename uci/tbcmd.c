@@ -170,10 +170,10 @@ static int probe_command(int argc, char **argv)
         strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
         strcat(fen, " ");
     }
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     int wdl, dtm, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
-        fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
+    if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+        fprintf(stderr, "tb probe: %s\n", err);
     else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
@@ -184,7 +184,8 @@ static int probe_command(int argc, char **argv)
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
+            Undo undo;
+            pos_make(pos, list.moves[i], &undo);
             if (probe_any(pos, &wdl, &dtm))
                 print_result(text, wdl, dtm);
             else
@@ -193,7 +194,6 @@ static int probe_command(int argc, char **argv)
         }
         status = 0;
     }
-    free(pos);
     return status;
 }
 

@@ -173,6 +173,7 @@ TEST(chess960_random_games_keep_keys_and_unmake)
         *semi = '\0';
         if (!set960(line, true))
             continue;
+        Undo undo[60];
         for (int ply = 0; ply < 60; ply++) {
             MoveList l;
             l.count = 0;
@@ -186,7 +187,7 @@ TEST(chess960_random_games_keep_keys_and_unmake)
                     m = l.moves[i];
             Position before = pos;
             const char *what = "";
-            pos_make(&pos, m);
+            pos_make(&pos, m, &undo[ply]);
             CHECK_MSG(pos.key == pos_compute_key(&pos), "%s: key after %04x", line, m);
             CHECK_MSG(position_consistent(&pos, &what), "%s: %s after %04x", line, what, m);
             if (move_kind(m) == MK_CASTLING) {
@@ -198,7 +199,7 @@ TEST(chess960_random_games_keep_keys_and_unmake)
             }
             pos_unmake(&pos);
             CHECK_MSG(positions_equal(&pos, &before, &what), "%s: %s after unmake of %04x", line, what, m);
-            pos_make(&pos, m);
+            pos_make(&pos, m, &undo[ply]);
         }
     }
     fclose(f);

@@ -335,7 +335,8 @@ static void check_moves(const DtmEntry *e, void *ctx)
     int best = list.count ? -2000 : in_check(&pos) ? score(-1, 0) : 0;
     for (int i = 0; i < list.count; i++) {
         DtmResult r;
-        pos_make(&pos, list.moves[i]);
+        Undo undo;
+        pos_make(&pos, list.moves[i], &undo);
         bool ok = dtm_probe(&pos, &r);
         pos_unmake(&pos);
         if (!ok) {

@@ -299,11 +299,12 @@ TEST(endgame_material_key_matches_counts)
     counts[W_KING] = counts[B_KING] = counts[W_PAWN] = counts[B_ROOK] = 1;
     CHECK(pos_set_fen(&pos, "8/1P5k/8/8/8/8/r7/4K3 w - - 0 1", NULL, 0, NULL, 0));
     CHECK(pos.material_key == material_key_of_counts(counts));
-    pos_make(&pos, parse_uci_move(&pos, "b7b8q"));
+    Undo undo[3];
+    pos_make(&pos, parse_uci_move(&pos, "b7b8q"), &undo[0]);
     counts[W_PAWN] = 0, counts[W_QUEEN] = 1;
     CHECK(pos.material_key == material_key_of_counts(counts));
-    pos_make(&pos, parse_uci_move(&pos, "a2a8"));
-    pos_make(&pos, parse_uci_move(&pos, "b8a8"));
+    pos_make(&pos, parse_uci_move(&pos, "a2a8"), &undo[1]);
+    pos_make(&pos, parse_uci_move(&pos, "b8a8"), &undo[2]);
     counts[B_ROOK] = 0;
     CHECK(pos.material_key == material_key_of_counts(counts));
     CHECK(pos.material_key == pos_compute_material_key(&pos));

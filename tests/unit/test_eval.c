@@ -171,13 +171,14 @@ TEST(eval_symmetry_suite_and_random_games)
         checked++;
         if (!set(fens[i]))
             continue;
+        Undo undo[RANDOM_PLIES];
         for (int ply = 0; ply < RANDOM_PLIES; ply++) {
             MoveList list;
             list.count = 0;
             gen_legal(&pos, &list, GEN_ALL);
             if (list.count == 0)
                 break;
-            pos_make(&pos, list.moves[splitmix64(&seed) % (uint64_t)list.count]);
+            pos_make(&pos, list.moves[splitmix64(&seed) % (uint64_t)list.count], &undo[ply]);
             char fen[128];
             pos_get_fen(&pos, fen);
             check_symmetries(fen);

@@ -114,8 +114,9 @@ TEST(fen_rejects_bad_input_and_keeps_position)
     /* Start from a position with history, so "unchanged" covers it too. */
     if (!set_fen_checked(&pos, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"))
         return;
-    pos_make(&pos, parse_uci_move(&pos, "a2a4"));
-    pos_make(&pos, parse_uci_move(&pos, "b4a3"));
+    static Undo undo[2];
+    pos_make(&pos, parse_uci_move(&pos, "a2a4"), &undo[0]);
+    pos_make(&pos, parse_uci_move(&pos, "b4a3"), &undo[1]);
     memcpy(&before, &pos, sizeof pos);
     for (size_t i = 0; i < sizeof BAD_FENS / sizeof BAD_FENS[0]; i++) {
         err[0] = '\0';
@@ -224,16 +225,18 @@ static void check_make_unmake(Position *p, const MoveList *legal, Rng *rng, void
     for (int i = 0; i < legal->count; i++) {
         char uci[6];
         move_to_uci(legal->moves[i], uci);
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         CHECK_MSG(position_consistent(p, &what), "%s after %s: %s", fen, uci, what);
-        CHECK_MSG(p->hist_len == before.hist_len + 1, "%s after %s: hist_len", fen, uci);
+        CHECK_MSG(p->undo == &undo && undo.prev == before.undo, "%s after %s: history link", fen, uci);
         pos_unmake(p);
-        CHECK_MSG(positions_equal(p, &before, &what) && p->hist_len == before.hist_len
+        CHECK_MSG(positions_equal(p, &before, &what) && p->undo == before.undo
                       && p->plies_from_null == before.plies_from_null,
                   "%s: %s not restored after %s", fen, what, uci);
     }
     if (!in_check(p)) {
-        pos_make_null(p);
+        Undo undo;
+        pos_make_null(p, &undo);
         CHECK_MSG(p->side != before.side && p->ep == SQ_NONE && p->key == pos_compute_key(p), "%s: null move", fen);
         pos_unmake_null(p);
         CHECK_MSG(positions_equal(p, &before, &what), "%s: %s not restored after null move", fen, what);
@@ -247,7 +250,8 @@ static void check_keys(Position *p, const MoveList *legal, Rng *rng, void *ctx)
     char fen[128], uci[6];
     (void)rng, (void)ctx;
     for (int i = 0; i < legal->count; i++) {
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         if (p->key != pos_compute_key(p) || p->material_key != pos_compute_material_key(p)) {
             pos_unmake(p);
             pos_get_fen(p, fen);
@@ -286,7 +290,8 @@ static void check_gives_check(Position *p, const MoveList *legal, Rng *rng, void
     (void)rng, (void)ctx;
     for (int i = 0; i < legal->count; i++) {
         bool predicted = gives_check(p, legal->moves[i]);
-        pos_make(p, legal->moves[i]);
+        Undo undo;
+        pos_make(p, legal->moves[i], &undo);
         Square ksq = king_square(p, p->side);
         bool real = naive_attackers(p, ksq, !p->side) != 0;
         pos_unmake(p);
@@ -342,3 +347,7 @@ TEST(gives_check_special_moves)
                       CASES[i].move, CASES[i].check);
     }
 }
+
+/* A Position holds the board, not the game: small enough to copy by value
+ * (issue 18 asks for under 1 KB). */
+TEST(position_is_small) { CHECK_MSG(sizeof(Position) < 1024, "sizeof(Position) = %zu", sizeof(Position)); }

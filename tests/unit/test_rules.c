@@ -13,8 +13,13 @@
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 static Position pos;
+static GameHistory game;
 
-static bool set(const char *fen) { return set_fen_checked(&pos, fen); }
+static bool set(const char *fen)
+{
+    game.len = 0;
+    return set_fen_checked(&pos, fen);
+}
 
 /* Plays space-separated UCI moves; false (and a failure) at an illegal one. */
 static bool play(const char *moves)
@@ -26,7 +31,7 @@ static bool play(const char *moves)
         CHECK_MSG(m != MOVE_NONE, "%s is not legal", t);
         if (m == MOVE_NONE)
             return false;
-        pos_make(&pos, m);
+        game_make(&game, &pos, m);
     }
     return true;
 }
@@ -58,7 +63,7 @@ TEST(repetition_after_reroot_sees_only_later_positions)
 {
     if (!set(START_FEN) || !play("g1f3 g8f6 f3g1 f6g8"))
         return;
-    pos_reroot(&pos);
+    game_reroot(&game, &pos);
     if (!play("g1f3 g8f6 f3g1 f6g8"))
         return;
     CHECK(!pos_is_repetition(&pos, 0)); /* P0 forgotten: two occurrences */
@@ -73,10 +78,11 @@ TEST(repetition_not_across_null_move)
     if (!set(START_FEN))
         return;
     Key start = pos.key;
+    Undo nulls[2];
     play("g1f3");
-    pos_make_null(&pos);
+    pos_make_null(&pos, &nulls[0]);
     play("f3g1");
-    pos_make_null(&pos);
+    pos_make_null(&pos, &nulls[1]);
     CHECK_EQ_U64(pos.key, start);
     CHECK(!pos_is_repetition(&pos, 4));
     CHECK(!pos_is_repetition(&pos, 0));

@@ -130,7 +130,7 @@ bool positions_equal(const Position *a, const Position *b, const char **what)
 bool position_consistent(const Position *pos, const char **what)
 {
     Position ref;
-    memset(&ref, 0, offsetof(Position, hist));
+    memset(&ref, 0, sizeof ref);
     for (Square s = 0; s < SQ_NB; s++) {
         Piece pc = pos->board[s];
         if (!pc)
@@ -169,6 +169,7 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
         for (int g = 0; g < RANDOM_GAMES; g++) {
             if (!set_fen_checked(&pos, suite.fen[i]))
                 break;
+            Undo undo[RANDOM_GAME_PLIES];
             for (int ply = 0; ply < RANDOM_GAME_PLIES; ply++) {
                 MoveList list;
                 list.count = 0;
@@ -176,7 +177,7 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
                 visit(&pos, &list, &rng, ctx);
                 if (!list.count)
                     break;
-                pos_make(&pos, list.moves[rng_below(&rng, list.count)]);
+                pos_make(&pos, list.moves[rng_below(&rng, list.count)], &undo[ply]);
             }
         }
 }
