@@ -29,8 +29,6 @@ typedef struct {
     void (*stats)(void);
 } TbTable;
 
-const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
-
 /* ---- KPK ---------------------------------------------------------------- */
 
 static bool kpk_probe_pos(const Position *pos, Color strong, TbResult *out)

@@ -8,6 +8,8 @@
 #include "tablebase/dtm.h"
 #include "tbcmd.h"
 
+const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
+
 /* stdout is line-buffered for UCI; a dump writes large blocks instead. */
 typedef struct {
     char buf[1 << 16];
