@@ -205,3 +205,38 @@ TEST(chess960_random_games_keep_keys_and_unmake)
     fclose(f);
     CHECK(castlings > 100);
 }
+
+/* Repetition in Chess960 (FIDE Laws 9.2: same placement, side to move and
+ * castling and en-passant possibilities): a knight shuffle from setup 0
+ * (BBQNNRKR) repeats; rooks that go and come back have lost their rights,
+ * so the placement returns as a new position. */
+TEST(chess960_repetition)
+{
+    static GameHistory game;
+    static const char *const SHUFFLES[][2] = {
+        {"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1", "e1f3 e8f6 f3e1 f6e8"},
+        {"1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1", "b1a1 b8a8 a1b1 a8b8"},
+    };
+    for (int i = 0; i < 2; i++) {
+        if (!set960(SHUFFLES[i][0], true))
+            continue;
+        game.len = 0;
+        Key start = pos.key;
+        for (int cycle = 1; cycle <= 3; cycle++) {
+            char buf[64], *save = NULL;
+            strcpy(buf, SHUFFLES[i][1]);
+            for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+                Move m = parse_uci_move(&pos, t);
+                CHECK_MSG(m != MOVE_NONE, "%s: %s", SHUFFLES[i][0], t);
+                if (m)
+                    game_make(&game, &pos, m);
+            }
+            /* The knights: the start's third occurrence after two cycles.
+             * The rooks: a new position after the first, its third
+             * occurrence after the third cycle. */
+            bool want = i == 0 ? cycle >= 2 : cycle >= 3;
+            CHECK_MSG(pos_is_repetition(&pos, 0) == want, "%s: cycle %d", SHUFFLES[i][0], cycle);
+            CHECK_EQ_U64(pos.key == start, i == 0);
+        }
+    }
+}
