@@ -101,7 +101,7 @@ test-tsan:
 	$(MAKE) test SAN=thread EXE=build/keysquare-tsan
 
 perft-full: $(EXE)
-	sh tests/perft_full.sh ./$(EXE) tests/data/perft.epd
+	sh tests/perft_full.sh ./$(EXE) tests/data/perft.epd tests/data/perft960.epd
 
 pgo:
 	$(MAKE) clean

@@ -31,7 +31,7 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out)
         pos_make(pos, l.moves[i], &undo);
         uint64_t n = perft(pos, depth - 1);
         pos_unmake(pos);
-        move_to_uci(l.moves[i], buf);
+        pos_move_to_uci(pos, l.moves[i], buf);
         fprintf(out, "%s: %llu\n", buf, (unsigned long long)n);
         total += n;
     }

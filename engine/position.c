@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "castling.h"
 #include "random.h"
 
 const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -19,8 +20,6 @@ static Key CASTLING_KEYS[16];
 static Key EP_KEYS[8];
 static Key SIDE_KEY;
 static Key MATERIAL_KEYS[PIECE_NB][16];
-/* Castling rights that survive a move touching this square. */
-static int CASTLING_MASK[SQ_NB];
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
 
@@ -38,14 +37,6 @@ void position_init(void)
     for (int p = 0; p < PIECE_NB; p++)
         for (int i = 0; i < 16; i++)
             MATERIAL_KEYS[p][i] = splitmix64(&seed);
-    for (int s = 0; s < SQ_NB; s++)
-        CASTLING_MASK[s] = ALL_CASTLING;
-    CASTLING_MASK[SQ_E1] &= ~(WHITE_OO | WHITE_OOO);
-    CASTLING_MASK[SQ_H1] &= ~WHITE_OO;
-    CASTLING_MASK[SQ_A1] &= ~WHITE_OOO;
-    CASTLING_MASK[SQ_E8] &= ~(BLACK_OO | BLACK_OOO);
-    CASTLING_MASK[SQ_H8] &= ~BLACK_OO;
-    CASTLING_MASK[SQ_A8] &= ~BLACK_OOO;
 }
 
 static void put_piece(Position *pos, Piece pc, Square s)
@@ -185,30 +176,6 @@ static bool validate_material(const Position *pos, char *err, size_t es)
     return true;
 }
 
-/* Keeps only the castling rights that king and rook placement support. */
-static void sanitize_castling(Position *pos, char *warn, size_t ws)
-{
-    static const struct {
-        int right;
-        Square king, rook;
-        Piece k, r;
-        const char *name;
-    } C[4] = {
-        {WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
-        {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
-        {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
-        {BLACK_OOO, SQ_E8, SQ_A8, B_KING, B_ROOK, "q"},
-    };
-    char dropped[8] = "";
-    for (int i = 0; i < 4; i++)
-        if ((pos->castling & C[i].right) && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
-            pos->castling &= ~C[i].right;
-            strcat(dropped, C[i].name);
-        }
-    if (dropped[0] && warn && ws)
-        snprintf(warn, ws, "castling rights %s dropped: king or rook not on its square", dropped);
-}
-
 /* Keeps the en-passant square only if a pawn just passed it and one of ours
  * can capture there (so the key matches the position's real options). */
 /* Some pawn of the side to move can take en passant on ep without leaving
@@ -264,6 +231,11 @@ static bool parse_int_field(const char *s, long lo, long hi, long *out)
 
 bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *warn, size_t ws)
 {
+    return pos_set_fen_mode(out, fen, false, err, es, warn, ws);
+}
+
+bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, size_t es, char *warn, size_t ws)
+{
     char buf[256], *fields[7], *save = NULL;
     int n = 0;
     if (warn && ws)
@@ -290,16 +262,9 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         goto done;
     }
     pos->side = fields[1][0] == 'w' ? WHITE : BLACK;
-    if (strcmp(fields[2], "-")) {
-        for (const char *c = fields[2]; *c; c++) {
-            const char *p = strchr("KQkq", *c);
-            if (!p || (pos->castling & (1 << (p - "KQkq")))) {
-                fen_error(err, es, "invalid FEN: castling field must be - or a subset of KQkq");
-                goto done;
-            }
-            pos->castling |= 1 << (p - "KQkq");
-        }
-    }
+    pos->chess960 = chess960;
+    if (!castling_from_fen(pos, fields[2], chess960, err, es, warn, ws))
+        goto done;
     Square ep = SQ_NONE;
     if (strcmp(fields[3], "-")) {
         const char *e = fields[3];
@@ -322,7 +287,6 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;
     }
-    sanitize_castling(pos, warn, ws);
     pos->ep = sanitize_ep(pos, ep);
     pos->rule50 = (int)rule50;
     pos->game_ply = (int)(2 * (fullmove - 1) + (pos->side == BLACK));
@@ -366,23 +330,32 @@ char *board_to_fen(const Piece board[SQ_NB], char *buf)
     return p;
 }
 
-void pos_get_fen(const Position *pos, char *buf)
+void pos_get_fen(const Position *pos, char *buf) { pos_get_fen_as(pos, buf, pos->chess960); }
+
+void pos_get_fen_as(const Position *pos, char *buf, bool shredder)
 {
     char *p = board_to_fen(pos->board, buf);
     *p++ = ' ';
     *p++ = pos->side == WHITE ? 'w' : 'b';
     *p++ = ' ';
-    if (!pos->castling)
-        *p++ = '-';
-    for (int i = 0; i < 4; i++)
-        if (pos->castling & (1 << i))
-            *p++ = "KQkq"[i];
+    p = castling_to_fen(pos, p, shredder);
     *p++ = ' ';
     if (pos->ep == SQ_NONE)
         *p++ = '-';
     else
         *p++ = (char)('a' + file_of(pos->ep)), *p++ = (char)('1' + rank_of(pos->ep));
     sprintf(p, " %d %d", pos->rule50, 1 + pos->game_ply / 2);
+}
+
+bool pos_castling_is_standard(const Position *pos)
+{
+    for (int i = 0; i < 4; i++) {
+        Color c = i >> 1;
+        if ((pos->castling & (1 << i))
+            && (file_of(king_square(pos, c)) != 4 || file_of(pos->castling_rook[i]) != ((i & 1) ? 0 : 7)))
+            return false;
+    }
+    return true;
 }
 
 /* ---- make / unmake ------------------------------------------------------ */
@@ -399,6 +372,17 @@ static inline void save_state(Position *pos, Move m, Undo *u)
     u->ep = (int8_t)pos->ep;
     u->rule50 = pos->rule50;
     u->plies_from_null = pos->plies_from_null;
+}
+
+/* Castling: king from kfrom to kto, rook from rfrom to rto. In Chess960 a
+ * destination may be the other piece's origin, so both leave first. */
+static void castle_pieces(Position *pos, Square kfrom, Square kto, Square rfrom, Square rto)
+{
+    Piece king = pos->board[kfrom], rook = pos->board[rfrom];
+    remove_piece(pos, kfrom);
+    remove_piece(pos, rfrom);
+    put_piece(pos, king, kto);
+    put_piece(pos, rook, rto);
 }
 
 static inline void remove_counted(Position *pos, Square s, Key *k)
@@ -429,22 +413,24 @@ void pos_make(Position *pos, Move m, Undo *u)
     pos->game_ply++;
 
     if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
+        Square rfrom = castling_rook_from(pos, m), rto = castling_rook_to(m);
         Piece rook = pos->board[rfrom];
-        move_piece(pos, rfrom, rto);
+        castle_pieces(pos, from, to, rfrom, rto);
         k ^= PSQ_KEYS[rook][rfrom] ^ PSQ_KEYS[rook][rto];
-    } else if (kind == MK_EN_PASSANT) {
-        Square cap_sq = to ^ 8;
-        captured = pos->board[cap_sq];
-        remove_counted(pos, cap_sq, &k);
-        pos->rule50 = 0;
-    } else if (captured) {
-        remove_counted(pos, to, &k);
-        pos->rule50 = 0;
+        captured = NO_PIECE; /* a Chess960 king may land on its own rook */
+    } else {
+        if (kind == MK_EN_PASSANT) {
+            Square cap_sq = to ^ 8;
+            captured = pos->board[cap_sq];
+            remove_counted(pos, cap_sq, &k);
+            pos->rule50 = 0;
+        } else if (captured) {
+            remove_counted(pos, to, &k);
+            pos->rule50 = 0;
+        }
+        move_piece(pos, from, to);
     }
     u->captured = captured;
-
-    move_piece(pos, from, to);
     k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
 
     if (type_of(pc) == PAWN) {
@@ -459,7 +445,7 @@ void pos_make(Position *pos, Move m, Undo *u)
             pos->material_key ^= MATERIAL_KEYS[promo][pos->count[promo]++];
         }
     }
-    int rights = pos->castling & CASTLING_MASK[from] & CASTLING_MASK[to];
+    int rights = pos->castling & pos->castling_mask[from] & pos->castling_mask[to];
     if (rights != pos->castling) {
         k ^= CASTLING_KEYS[pos->castling] ^ CASTLING_KEYS[rights];
         pos->castling = rights;
@@ -490,11 +476,11 @@ void pos_unmake(Position *pos)
         put_piece(pos, make_piece(us, PAWN), to);
         pos->count[make_piece(us, PAWN)]++;
     }
-    move_piece(pos, to, from);
-    if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
-        move_piece(pos, rto, rfrom);
-    } else if (u->captured) {
+    if (kind == MK_CASTLING)
+        castle_pieces(pos, to, from, castling_rook_to(m), castling_rook_from(pos, m));
+    else
+        move_piece(pos, to, from);
+    if (u->captured) {
         Square cap_sq = kind == MK_EN_PASSANT ? to ^ 8 : to;
         put_piece(pos, u->captured, cap_sq);
         pos->count[u->captured]++;
@@ -572,8 +558,8 @@ bool gives_check(const Position *pos, Move m)
     if (kind == MK_EN_PASSANT)
         occ ^= square_bb(to ^ 8);
     if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
-        occ ^= square_bb(rfrom) | square_bb(rto);
+        Square rfrom = castling_rook_from(pos, m), rto = castling_rook_to(m);
+        occ = (occupied(pos) ^ square_bb(from) ^ square_bb(rfrom)) | square_bb(to) | square_bb(rto);
         ours ^= square_bb(rfrom);
         pt = ROOK;
         attacker = rto;
@@ -675,4 +661,20 @@ void move_to_uci(Move m, char *buf)
     buf[3] = (char)('1' + rank_of(to));
     buf[4] = move_kind(m) == MK_PROMOTION ? "nbrq"[move_promo(m) - KNIGHT] : '\0';
     buf[5] = '\0';
+}
+
+void castling_to_uci(const Position *pos, Move m, char *buf)
+{
+    Square rook = castling_rook_from(pos, m);
+    move_to_uci(m, buf);
+    buf[2] = (char)('a' + file_of(rook));
+    buf[3] = (char)('1' + rank_of(rook));
+}
+
+void pos_move_to_uci(const Position *pos, Move m, char *buf)
+{
+    if (pos->chess960 && m != MOVE_NONE && move_kind(m) == MK_CASTLING)
+        castling_to_uci(pos, m, buf);
+    else
+        move_to_uci(m, buf);
 }

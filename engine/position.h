@@ -34,8 +34,15 @@ struct Position {
     int8_t count[PIECE_NB]; /* pieces of each kind on the board */
     Color side;
     int castling; /* WHITE_OO | ... */
-    Square ep;    /* set only when an en-passant capture is possible, else SQ_NONE */
-    int rule50;   /* plies since the last capture or pawn move */
+    /* Chess960 and standard castling alike: the rook of each right (index
+     * castling_index(), SQ_NONE where the FEN gave no such right), fixed for
+     * the game, and the rights a move leaving or reaching a square keeps
+     * (cleared on the king's and those rooks' squares). */
+    int8_t castling_rook[4];
+    uint8_t castling_mask[SQ_NB];
+    bool chess960; /* text form: castling as king-takes-rook, Shredder-FEN */
+    Square ep;     /* set only when an en-passant capture is possible, else SQ_NONE */
+    int rule50;    /* plies since the last capture or pawn move */
     int plies_from_null;
     int game_ply;     /* plies since the start of the game (FEN fullmove based) */
     Key key;          /* Zobrist key: pieces, side, castling, en passant */
@@ -54,8 +61,24 @@ void position_init(void);
  * square no pawn could have just passed, or that no pawn can capture on, is
  * ignored. */
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
-/* Writes the FEN (6 fields) into buf; needs at least 100 bytes. */
+/* pos_set_fen in either mode. The castling field may be KQkq, X-FEN (KQkq
+ * for the outermost rook on that side of the king, a file letter A-H/a-h
+ * for another) or Shredder-FEN (file letters only). In standard chess
+ * (chess960 false) a right only stands with the king on the e-file and its
+ * rook in the corner; in Chess960 any rook of the back rank on that side of
+ * the king. pos_set_fen is pos_set_fen_mode(..., false, ...). */
+bool pos_set_fen_mode(Position *pos, const char *fen, bool chess960, char *err, size_t err_size, char *warn,
+                      size_t warn_size);
+/* Writes the FEN (6 fields) into buf; needs at least 100 bytes. The
+ * castling field is KQkq in standard chess and Shredder-FEN (HAha) in
+ * Chess960, as Stockfish writes it. */
 void pos_get_fen(const Position *pos, char *buf);
+/* pos_get_fen with the castling field as X-FEN (shredder false: KQkq, a
+ * file letter only where an inner rook holds the right) or Shredder-FEN. */
+void pos_get_fen_as(const Position *pos, char *buf, bool shredder);
+/* True when every castling right has its king on the e-file and its rook in
+ * the corner, so the standard notation (e1g1, KQkq) says it all. */
+bool pos_castling_is_standard(const Position *pos);
 /* Writes the placement field of a FEN for board (indexed by Square) into
  * buf (at least 72 bytes) and returns a pointer to its terminating 0. */
 char *board_to_fen(const Piece board[SQ_NB], char *buf);
@@ -116,10 +139,27 @@ static inline Bitboard occupied(const Position *pos) { return pos->by_type[0]; }
 static inline Square king_square(const Position *pos, Color c) { return lsb(pieces(pos, c, KING)); }
 static inline bool in_check(const Position *pos) { return pos->checkers != 0; }
 static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }
+/* A Chess960 castling move may end on its own rook's square: no capture. */
 static inline bool is_capture(const Position *pos, Move m)
 {
-    return pos->board[move_to(m)] != NO_PIECE || move_kind(m) == MK_EN_PASSANT;
+    return (pos->board[move_to(m)] != NO_PIECE && move_kind(m) != MK_CASTLING) || move_kind(m) == MK_EN_PASSANT;
 }
+
+/* Castling rights by index: 0 WHITE_OO, 1 WHITE_OOO, 2 BLACK_OO, 3
+ * BLACK_OOO (right = 1 << index). A castling move is encoded as the king's
+ * square and its destination (g- or c-file) in both modes, so the king's
+ * destination file says which side it castles to. */
+static inline int castling_index(Color c, bool queenside) { return 2 * c + queenside; }
+static inline int castling_index_of(Move m)
+{
+    return castling_index(rank_of(move_to(m)) == 7, file_of(move_to(m)) == 2);
+}
+static inline Square castling_rook_from(const Position *pos, Move m)
+{
+    return pos->castling_rook[castling_index_of(m)];
+}
+/* Where the rook lands: the f-file next to a g-file king, the d-file next to c. */
+static inline Square castling_rook_to(Move m) { return file_of(move_to(m)) == 6 ? move_to(m) - 1 : move_to(m) + 1; }
 /* Non-pawn material of one side as a count, weighted N=B=3, R=5, Q=9. */
 int non_pawn_material(const Position *pos, Color c);
 
@@ -163,7 +203,14 @@ bool pos_insufficient_material(const Position *pos);
 bool see_ge(const Position *pos, Move move, int threshold);
 extern const int SEE_VALUE[PIECE_TYPE_NB];
 
-/* Long algebraic (UCI) text of a move: "e2e4", "e7e8q"; buf >= 6 bytes. */
+/* Long algebraic (UCI) text of a move: "e2e4", "e7e8q"; buf >= 6 bytes.
+ * Castling is written as the king's move (e1g1), the standard form. */
 void move_to_uci(Move move, char *buf);
+/* The same in pos's mode: in Chess960 castling is written king-takes-rook
+ * (e1h1, f1g1), as the UCI protocol asks; move is a move of pos (or of a
+ * line from it: the castling rooks stay for the game). */
+void pos_move_to_uci(const Position *pos, Move move, char *buf);
+/* A castling move of pos written king-takes-rook, whatever the mode. */
+void castling_to_uci(const Position *pos, Move move, char *buf);
 
 #endif

@@ -44,7 +44,7 @@ void move_to_san(Position *pos, Move move, char *buf)
     gen_legal(pos, &l, GEN_ALL);
 
     if (move_kind(move) == MK_CASTLING) {
-        strcpy(p, to > from ? "O-O" : "O-O-O");
+        strcpy(p, file_of(to) == 6 ? "O-O" : "O-O-O"); /* king to g or c, also in Chess960 */
         p += strlen(p);
     } else {
         bool capture = is_capture(pos, move);

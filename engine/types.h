@@ -50,7 +50,8 @@ enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8, ALL_CASTLING = 
 
 /* Move, 16 bits:
  *   bits  0-5   from square
- *   bits  6-11  to square (for castling: the king's destination, e1g1)
+ *   bits  6-11  to square (for castling: the king's destination on the g- or
+ *               c-file, e1g1, in Chess960 too; the rook comes from Position)
  *   bits 12-13  promotion piece type - KNIGHT (0 = N, 1 = B, 2 = R, 3 = Q)
  *   bits 14-15  kind: 0 normal, 1 promotion, 2 en passant, 3 castling
  * MOVE_NONE (0) is a1a1, never a legal move; MOVE_NULL is b1b1. */

@@ -135,7 +135,8 @@ static void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const 
     Move counter = counter_move(t);
     for (int i = 0; i < l->count; i++) {
         Move m = l->moves[i];
-        int victim = type_of(pos->board[move_to(m)]);
+        /* a Chess960 castling king may land on its own rook: no victim */
+        int victim = move_kind(m) == MK_CASTLING ? NO_PIECE_TYPE : type_of(pos->board[move_to(m)]);
         if (m == tt_move)
             l->scores[i] = SCORE_TT;
         else if (move_kind(m) == MK_PROMOTION)

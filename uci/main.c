@@ -26,10 +26,14 @@ static int perft_main(int argc, char **argv)
         fprintf(stderr, "perft: the FEN is too long\n");
         return 1;
     }
-    if (!pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
+    /* Read as Chess960, which keeps every castling right standard chess
+     * keeps; castling is written king-takes-rook only where it is not
+     * standard castling. */
+    if (!pos_set_fen_mode(pos, argc > 1 ? fen : START_FEN, true, err, sizeof err, NULL, 0)) {
         fprintf(stderr, "%s\n", err);
         return 1;
     }
+    pos->chess960 = !pos_castling_is_standard(pos);
     perft_divide(pos, (int)depth, stdout);
     return 0;
 }

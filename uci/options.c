@@ -53,6 +53,7 @@ static const Option OPTIONS[] = {
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES, SEARCH_FIELD(multipv)},
     {"Ponder", OPT_CHECK, 0, 0, 1, SESSION_FIELD(ponder)},
     {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1, SESSION_FIELD(report.show_wdl)},
+    {"UCI_Chess960", OPT_CHECK, 0, 0, 1, SESSION_FIELD(chess960)},
     {"Tablebases", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(use_tablebases)},
     {"Syzygy50MoveRule", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(syzygy_50_move_rule)},
 };

@@ -60,7 +60,7 @@ static void on_info(void *ctx, const SearchInfo *info)
                                               "",
                  wdl, info->nodes, info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), info->hashfull, info->tbhits, ms);
     for (int i = 0; i < info->pv_len && len < (int)sizeof buf - 8; i++) {
-        move_to_uci(info->pv[i], mv);
+        pos_move_to_uci(r->pos, info->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
     }
     puts(buf);
@@ -68,22 +68,22 @@ static void on_info(void *ctx, const SearchInfo *info)
 
 static void on_currmove(void *ctx, int depth, Move move, int number)
 {
+    const UciReport *r = ctx;
     char mv[6];
-    (void)ctx;
-    move_to_uci(move, mv);
+    pos_move_to_uci(r->pos, move, mv);
     printf("info depth %d currmove %s currmovenumber %d\n", depth, mv, number);
 }
 
 static void on_bestmove(void *ctx, Move best, Move ponder)
 {
+    const UciReport *r = ctx;
     char mv[6], pm[6];
-    (void)ctx;
     if (best == MOVE_NONE) {
         printf("bestmove (none)\n");
         return;
     }
-    move_to_uci(best, mv);
-    move_to_uci(ponder, pm);
+    pos_move_to_uci(r->pos, best, mv);
+    pos_move_to_uci(r->pos, ponder, pm);
     if (ponder)
         printf("bestmove %s ponder %s\n", mv, pm);
     else

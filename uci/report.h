@@ -9,7 +9,8 @@
 /* What the text depends on besides the report; the reporter keeps a
  * pointer to it, so changes apply to the next line. */
 typedef struct {
-    bool show_wdl; /* UCI_ShowWDL */
+    bool show_wdl;       /* UCI_ShowWDL */
+    const Position *pos; /* the searched game's position: castling text (Chess960) */
 } UciReport;
 
 /* A reporter writing UCI text to stdout, with settings from *r. */

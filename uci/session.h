@@ -16,6 +16,7 @@ typedef struct {
     /* After an invalid FEN there is no position (design.md): go answers
      * bestmove 0000 until a valid position arrives. */
     bool no_position;
+    bool chess960; /* UCI_Chess960: the mode the next `position` is read in */
 } UciSession;
 
 /* Stops a running search and waits for its bestmove. */

@@ -84,6 +84,9 @@ static void cmd_position(UciSession *u, char **tok, int n)
 {
     int i = 1;
     char fen[512], err[160], warn[160];
+    /* Unknown words before startpos or fen are skipped (UCI's rule). */
+    while (i < n && strcmp(tok[i], "startpos") && strcmp(tok[i], "fen"))
+        i++;
     if (i < n && !strcmp(tok[i], "startpos")) {
         strcpy(fen, START_FEN);
         i++;
@@ -107,7 +110,7 @@ static void cmd_position(UciSession *u, char **tok, int n)
         return;
     }
     uci_stop_search(u);
-    if (!pos_set_fen(&u->pos, fen, err, sizeof err, warn, sizeof warn)) {
+    if (!pos_set_fen_mode(&u->pos, fen, u->chess960, err, sizeof err, warn, sizeof warn)) {
         /* Keeping the old position would let the next go play a move of
          * another game into this one. */
         printf("info string %s; no position until a valid one arrives\n", err);
@@ -309,7 +312,22 @@ static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
     return true;
 }
 
-/* Returns false on quit. */
+/* Index of the first token that is a command, n if none: unknown words
+ * before it are skipped, as the UCI protocol says ("joho debug on" is
+ * "debug on"). */
+static int command_start(char **tok, int n)
+{
+    static const char *const COMMANDS[] = {"uci",        "debug",    "isready", "setoption", "register",
+                                           "ucinewgame", "position", "go",      "stop",      "ponderhit",
+                                           "quit",       "d",        "eval",    "bench",     "help"};
+    for (int i = 0; i < n; i++)
+        for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+            if (!strcmp(tok[i], COMMANDS[k]))
+                return i;
+    return n;
+}
+
+/* tok[0] is a command (see command_start). Returns false on quit. */
 static bool dispatch(UciSession *u, char **tok, int n)
 {
     const char *c = tok[0];
@@ -320,7 +338,9 @@ static bool dispatch(UciSession *u, char **tok, int n)
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
-    else if (!strcmp(c, "setoption"))
+    else if (!strcmp(c, "debug") || !strcmp(c, "register")) {
+        /* Accepted; Keysquare has no debug output and needs no registration. */
+    } else if (!strcmp(c, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(c, "ucinewgame")) {
         uci_stop_search(u);
@@ -355,7 +375,6 @@ static bool dispatch(UciSession *u, char **tok, int n)
             bench_run((int)d);
     } else if (!strcmp(c, "help"))
         cmd_help();
-    /* Anything else is ignored, as the UCI protocol says. */
     return true;
 }
 
@@ -369,6 +388,7 @@ int uci_loop(void)
         fprintf(stderr, "keysquare: out of memory\n");
         return 1;
     }
+    u.report.pos = &u.pos;
     SearchReporter reporter = uci_reporter(&u.report);
     search_set_reporter(u.searcher, &reporter);
     uci_options_init(&u);
@@ -383,8 +403,9 @@ int uci_loop(void)
             continue;
         }
         int n = tokenize(line, tok);
-        if (n > 0)
-            running = dispatch(&u, tok, n);
+        int start = command_start(tok, n);
+        if (start < n)
+            running = dispatch(&u, tok + start, n - start);
     }
     uci_stop_search(&u);
     search_destroy(u.searcher);

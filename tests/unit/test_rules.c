@@ -248,9 +248,9 @@ TEST(parse_uci_move_rejects_illegal_and_malformed)
         {START, "e1g1"},
         {START, "i2i4"},
         {START, "e2e4e6"},
-        /* king-takes-rook castling notation is Chess960 only */
-        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1"},
-        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1a1"},
+        /* king takes rook without the right to castle */
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "e1h1"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "e1a1"},
         /* castling out of, through or into check */
         {"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "e1g1"},
         {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "e1g1"},

@@ -105,6 +105,19 @@ bool positions_equal(const Position *a, const Position *b, const char **what)
     SAME(count);
     SAME(side);
     SAME(castling);
+    SAME(chess960);
+    /* The castling rook and mask of a right lost in the game stay behind;
+     * only those of the rights held matter. */
+    for (int i = 0; i < 4; i++)
+        if ((a->castling & (1 << i)) && a->castling_rook[i] != b->castling_rook[i]) {
+            *what = "castling_rook";
+            return false;
+        }
+    for (Square s = 0; s < SQ_NB; s++)
+        if ((a->castling_mask[s] ^ b->castling_mask[s]) & a->castling) {
+            *what = "castling_mask";
+            return false;
+        }
     SAME(ep);
     SAME(rule50);
     SAME(game_ply);
