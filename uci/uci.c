@@ -87,8 +87,10 @@ static void cmd_position(UciSession *u, char **tok, int n)
     /* Unknown words before startpos or fen are skipped (UCI's rule). */
     while (i < n && strcmp(tok[i], "startpos") && strcmp(tok[i], "fen"))
         i++;
+    bool given = false; /* startpos, or fen with at least one word */
     if (i < n && !strcmp(tok[i], "startpos")) {
         strcpy(fen, START_FEN);
+        given = true;
         i++;
     } else if (i < n && !strcmp(tok[i], "fen")) {
         int end = ++i;
@@ -100,12 +102,10 @@ static void cmd_position(UciSession *u, char **tok, int n)
             u->no_position = true;
             return;
         }
-        if (end == i) /* `position fen` alone: a malformed command */
-            i = 0;
-        else
-            i = end;
+        given = end > i; /* `position fen` alone is a malformed command */
+        i = end;
     }
-    if (i <= 1) {
+    if (!given) {
         printf("info string malformed position: expected 'position startpos|fen <FEN> [moves ...]'\n");
         return;
     }
