@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
 #include "kbnk_table.h"
 #include "tablebase/kpk.h"
@@ -76,8 +77,7 @@ static bool has_mating_material(const Position *pos, Color c)
     if (pieces(pos, c, QUEEN) | pieces(pos, c, ROOK))
         return true;
     Bitboard bishops = pieces(pos, c, BISHOP), knights = pieces(pos, c, KNIGHT);
-    return (bishops && knights) || ((bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES)) ||
-           popcount(knights) >= 3;
+    return (bishops && knights) || ((bishops & DARK_SQUARES) && (bishops & ~DARK_SQUARES)) || popcount(knights) >= 3;
 }
 
 /* ---- special evaluations ------------------------------------------------ */
@@ -116,7 +116,8 @@ static int eval_kbnk(const Position *pos, Color strong)
         knight = flip_file(knight);
         bishop = flip_file(bishop);
     }
-    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT] + KBNK_DTM_WEIGHT * (KBNK_DTM_CEILING - kbnk_dtm_estimate(wk, sk, knight, bishop));
+    int v = SEE_VALUE[BISHOP] + SEE_VALUE[KNIGHT]
+          + KBNK_DTM_WEIGHT * (KBNK_DTM_CEILING - kbnk_dtm_estimate(wk, sk, knight, bishop));
     return known_win(v > 0 ? v : 0);
 }
 
@@ -147,17 +148,13 @@ static int eval_krkp(const Position *pos, Color strong)
     bool pawn_alone = distance(wk, pawn) >= 3 + !strong_to_move && distance(wk, rook) >= 3;
     if (king_blocks || pawn_alone)
         return SEE_VALUE[ROOK] - 8 * distance(sk, pawn);
-    if (rank_of(wk) <= 2 && distance(wk, pawn) == 1 && rank_of(sk) >= 3 &&
-        distance(sk, pawn) > 2 + strong_to_move)
+    if (rank_of(wk) <= 2 && distance(wk, pawn) == 1 && rank_of(sk) >= 3 && distance(sk, pawn) > 2 + strong_to_move)
         return 80 - 8 * distance(sk, pawn);
     return 200 - 8 * (distance(sk, next) - distance(wk, next) - distance(pawn, promo));
 }
 
 /* KRKB: usually a draw; keep the defending king toward the edge. */
-static int eval_krkb(const Position *pos, Color strong)
-{
-    return edge_push(king_square(pos, !strong));
-}
+static int eval_krkb(const Position *pos, Color strong) { return edge_push(king_square(pos, !strong)); }
 
 /* KRKN: usually a draw; edge for the king, and the knight cut off from it. */
 static int eval_krkn(const Position *pos, Color strong)
@@ -174,8 +171,7 @@ static int eval_kqkp(const Position *pos, Color strong)
     Square sk = king_square(pos, strong), wk = king_square(pos, weak);
     Square pawn = lsb(pieces(pos, weak, PAWN));
     int f = file_of(pawn);
-    bool drawn = relative_rank(weak, pawn) == 6 && distance(wk, pawn) == 1 &&
-                 (f == 0 || f == 2 || f == 5 || f == 7);
+    bool drawn = relative_rank(weak, pawn) == 6 && distance(wk, pawn) == 1 && (f == 0 || f == 2 || f == 5 || f == 7);
     int v = close_bonus(sk, wk);
     return drawn ? v : v + SEE_VALUE[QUEEN] - SEE_VALUE[PAWN];
 }
@@ -196,8 +192,8 @@ static int scale_kbpsk(const Position *pos, Color strong)
 {
     Color weak = !strong;
     Bitboard pawns = pieces(pos, strong, PAWN), bishops = pieces(pos, strong, BISHOP);
-    if (!pawns || popcount(bishops) != 1 || popcount(pos->by_color[weak]) != 1 ||
-        pos->by_color[strong] != (pieces(pos, strong, KING) | bishops | pawns))
+    if (!pawns || popcount(bishops) != 1 || popcount(pos->by_color[weak]) != 1
+        || pos->by_color[strong] != (pieces(pos, strong, KING) | bishops | pawns))
         return SCALE_NORMAL;
     int file = !(pawns & ~FILE_A_BB) ? 0 : !(pawns & ~FILE_BB(7)) ? 7 : -1;
     if (file < 0)
@@ -254,11 +250,10 @@ static const struct {
     const char *code;
     EndgameEval eval;
 } EVALS[] = {
-    {"KK", eval_draw},    {"KBK", eval_draw},   {"KNK", eval_draw},   {"KNNK", eval_draw},
-    {"KQK", eval_kxk},    {"KRK", eval_kxk},    {"KQQK", eval_kxk},   {"KRRK", eval_kxk},
-    {"KQRK", eval_kxk},   {"KBBK", eval_kxk},   {"KBNK", eval_kbnk},  {"KPK", eval_kpk},
-    {"KRKP", eval_krkp},  {"KRKB", eval_krkb},  {"KRKN", eval_krkn},  {"KQKP", eval_kqkp},
-    {"KQKR", eval_kqkr},
+    {"KK", eval_draw},   {"KBK", eval_draw},  {"KNK", eval_draw},  {"KNNK", eval_draw}, {"KQK", eval_kxk},
+    {"KRK", eval_kxk},   {"KQQK", eval_kxk},  {"KRRK", eval_kxk},  {"KQRK", eval_kxk},  {"KBBK", eval_kxk},
+    {"KBNK", eval_kbnk}, {"KPK", eval_kpk},   {"KRKP", eval_krkp}, {"KRKB", eval_krkb}, {"KRKN", eval_krkn},
+    {"KQKP", eval_kqkp}, {"KQKR", eval_kqkr},
 };
 
 static const struct {
@@ -272,34 +267,6 @@ static _Noreturn void die(const char *what, const char *code, const char *other)
 {
     fprintf(stderr, "endgame_init: %s: %s%s%s\n", what, code, other ? " and " : "", other ? other : "");
     abort();
-}
-
-/* Piece counts of a code such as "KBNK" (strong side first) with the strong
- * side of colour strong; false if the code is malformed. */
-static bool code_counts(const char *code, Color strong, int counts[PIECE_NB])
-{
-    static const char LETTERS[] = " PNBRQK";
-    memset(counts, 0, PIECE_NB * sizeof counts[0]);
-    const char *second = code[0] == 'K' ? strchr(code + 1, 'K') : NULL;
-    if (!second || strchr(second + 1, 'K') || strlen(code) > 16)
-        return false;
-    for (const char *c = code; *c; c++) {
-        const char *letter = strchr(LETTERS + 1, *c);
-        if (!letter)
-            return false;
-        Color side = c < second ? strong : !strong;
-        counts[make_piece(side, (PieceType)(letter - LETTERS))]++;
-    }
-    return true;
-}
-
-bool material_code_key(const char *code, Color strong, Key *key)
-{
-    int counts[PIECE_NB];
-    if (!code_counts(code, strong, counts))
-        return false;
-    *key = material_key_of_counts(counts);
-    return true;
 }
 
 static Entry *find_slot(Key key)

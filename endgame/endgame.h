@@ -20,7 +20,7 @@ enum {
      * per extra pawn (endgame.c). */
     SCALE_OPPOSITE_BISHOPS = 18,
     SCALE_OPPOSITE_BISHOPS_PIECES = 40, /* with other pieces as well */
-    SCALE_ONE_PAWN = 48, /* one pawn and at most a minor ahead */
+    SCALE_ONE_PAWN = 48,                /* one pawn and at most a minor ahead */
     SCALE_NORMAL = 64
 };
 
@@ -38,10 +38,5 @@ bool endgame_evaluate(const Position *pos, int *score);
  * favoured side is strong. SCALE_NORMAL when nothing is known. Look-up
  * order: exact scaling by material key, generic scaling, drawish defaults. */
 int endgame_scale_factor(const Position *pos, Color strong);
-
-/* Material key of a code such as "KBNK" (upper case, strong side first,
- * each side's king first) with the strong side of colour strong, as
- * material_key_of_counts() gives it. False if the code is malformed. */
-bool material_code_key(const char *code, Color strong, Key *key);
 
 #endif

@@ -33,6 +33,6 @@ int kbnk_dtm_estimate(Square lone, Square strong_king, Square knight, Square bis
     }
     int i = kbnk_region_index(lone);
     int lone_dtm = KBNK_LOW_DTM_LONE[i];
-    return lone_dtm + gain(KBNK_LOW_DTM_KING[i][strong_king] - lone_dtm) + gain(KBNK_LOW_DTM_KNIGHT[i][knight] - lone_dtm)
-         + gain(KBNK_LOW_DTM_BISHOP[i][bishop] - lone_dtm);
+    return lone_dtm + gain(KBNK_LOW_DTM_KING[i][strong_king] - lone_dtm)
+         + gain(KBNK_LOW_DTM_KNIGHT[i][knight] - lone_dtm) + gain(KBNK_LOW_DTM_BISHOP[i][bishop] - lone_dtm);
 }

@@ -71,8 +71,8 @@ static void init_magics(const int dirs[4][2], Magic *magics, Bitboard *table)
     Bitboard *next = table;
 
     for (Square s = 0; s < SQ_NB; s++) {
-        Bitboard edges = ((RANK_BB(0) | RANK_BB(7)) & ~RANK_BB(rank_of(s)))
-                       | ((FILE_BB(0) | FILE_BB(7)) & ~FILE_BB(file_of(s)));
+        Bitboard edges =
+            ((RANK_BB(0) | RANK_BB(7)) & ~RANK_BB(rank_of(s))) | ((FILE_BB(0) | FILE_BB(7)) & ~FILE_BB(file_of(s)));
         Magic *m = &magics[s];
         m->mask = slide(dirs, s, 0) & ~edges;
         m->shift = 64 - popcount(m->mask);

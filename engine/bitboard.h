@@ -66,10 +66,7 @@ static inline Bitboard rook_attacks(Square s, Bitboard occ)
 {
     return ROOK_MAGICS[s].attacks[magic_index(&ROOK_MAGICS[s], occ)];
 }
-static inline Bitboard queen_attacks(Square s, Bitboard occ)
-{
-    return bishop_attacks(s, occ) | rook_attacks(s, occ);
-}
+static inline Bitboard queen_attacks(Square s, Bitboard occ) { return bishop_attacks(s, occ) | rook_attacks(s, occ); }
 /* Attacks of a piece type (not pawn) from s given the occupancy. */
 Bitboard piece_attacks(PieceType pt, Square s, Bitboard occupied);
 

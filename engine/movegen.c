@@ -182,21 +182,35 @@ static inline bool attacked(const Position *pos, Square s, Color by, Bitboard oc
         || (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]) & theirs);
 }
 
+/* Castling by the Chess960 rules, which include standard castling: every
+ * square the king and the rook cross or land on is empty but for the two
+ * of them, and no square the king crosses or lands on is attacked (it is
+ * not in check). The rook is taken off the board for that test, so a rook
+ * that shields the destination (a queen on a1 behind a b1 rook, the king
+ * on c1 or castling to it) does not make it safe; in standard chess that
+ * changes nothing. */
 static void gen_castling(Gen *g)
 {
-    static const struct { int right; Square k, kto, r; } C[4] = {
-        {WHITE_OO, SQ_E1, SQ_G1, SQ_H1}, {WHITE_OOO, SQ_E1, SQ_C1, SQ_A1},
-        {BLACK_OO, SQ_E8, SQ_G8, SQ_H8}, {BLACK_OOO, SQ_E8, SQ_C8, SQ_A8},
-    };
     const Position *pos = g->pos;
-    for (int i = 2 * g->us; i < 2 * g->us + 2; i++) {
-        if (!(pos->castling & C[i].right) || (BETWEEN[C[i].k][C[i].r] & g->occ))
+    for (int queenside = 0; queenside <= 1; queenside++) {
+        int index = castling_index(g->us, queenside);
+        if (!(pos->castling & (1 << index)))
             continue;
-        Square step = C[i].kto > C[i].k ? 1 : -1;
-        if (attacked(pos, C[i].k + step, g->them, g->occ) || attacked(pos, C[i].kto, g->them, g->occ))
+        Square rook = pos->castling_rook[index];
+        Square kto = make_square(queenside ? 2 : 6, rank_of(g->ksq)); /* rights imply a back-rank king */
+        Square rto = queenside ? kto + 1 : kto - 1;
+        Bitboard king_path = BETWEEN[g->ksq][kto] | square_bb(kto);
+        Bitboard path = (king_path | BETWEEN[rook][rto] | square_bb(rto)) & ~square_bb(g->ksq) & ~square_bb(rook);
+        if (path & g->occ)
+            continue;
+        Bitboard occ = g->occ ^ square_bb(rook);
+        bool safe = true;
+        for (Bitboard b = king_path; b && safe;)
+            safe = !attacked(pos, pop_lsb(&b), g->them, occ);
+        if (!safe)
             continue;
         if (g->out)
-            g->out[g->n++] = make_special(C[i].k, C[i].kto, MK_CASTLING, KNIGHT);
+            g->out[g->n++] = make_special(g->ksq, kto, MK_CASTLING, KNIGHT);
         else
             g->n++;
     }
@@ -248,10 +262,7 @@ void gen_legal(const Position *pos, MoveList *list, int type)
     }
 }
 
-int count_legal(const Position *pos)
-{
-    return generate(pos, NULL, 0, GEN_ALL);
-}
+int count_legal(const Position *pos) { return generate(pos, NULL, 0, GEN_ALL); }
 
 bool is_legal_move(const Position *pos, Move m)
 {
@@ -279,9 +290,18 @@ Move parse_uci_move(const Position *pos, const char *text)
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
     for (int i = 0; i < l.count; i++) {
-        move_to_uci(l.moves[i], buf);
-        if (!strcmp(buf, text))
-            return l.moves[i];
+        Move m = l.moves[i];
+        bool castling = move_kind(m) == MK_CASTLING;
+        /* Castling as the king's move (e1g1) is standard chess only. */
+        move_to_uci(m, buf);
+        if (!(castling && pos->chess960) && !strcmp(buf, text))
+            return m;
+        /* King takes rook (e1h1): Chess960, and what some GUIs send. */
+        if (castling) {
+            castling_to_uci(pos, m, buf);
+            if (!strcmp(buf, text))
+                return m;
+        }
     }
     return MOVE_NONE;
 }

@@ -11,7 +11,8 @@ uint64_t perft(Position *pos, int depth)
     gen_legal(pos, &l, GEN_ALL);
     uint64_t nodes = 0;
     for (int i = 0; i < l.count; i++) {
-        pos_make(pos, l.moves[i]);
+        Undo undo;
+        pos_make(pos, l.moves[i], &undo);
         nodes += perft(pos, depth - 1);
         pos_unmake(pos);
     }
@@ -26,10 +27,11 @@ uint64_t perft_divide(Position *pos, int depth, FILE *out)
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
     for (int i = 0; i < l.count && depth >= 1; i++) {
-        pos_make(pos, l.moves[i]);
+        Undo undo;
+        pos_make(pos, l.moves[i], &undo);
         uint64_t n = perft(pos, depth - 1);
         pos_unmake(pos);
-        move_to_uci(l.moves[i], buf);
+        pos_move_to_uci(pos, l.moves[i], buf);
         fprintf(out, "%s: %llu\n", buf, (unsigned long long)n);
         total += n;
     }

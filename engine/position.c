@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "castling.h"
+#include "random.h"
+
 const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const int SEE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
 
@@ -17,18 +20,8 @@ static Key CASTLING_KEYS[16];
 static Key EP_KEYS[8];
 static Key SIDE_KEY;
 static Key MATERIAL_KEYS[PIECE_NB][16];
-/* Castling rights that survive a move touching this square. */
-static int CASTLING_MASK[SQ_NB];
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
-
-static uint64_t splitmix64(uint64_t *x)
-{
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 void position_init(void)
 {
@@ -44,14 +37,6 @@ void position_init(void)
     for (int p = 0; p < PIECE_NB; p++)
         for (int i = 0; i < 16; i++)
             MATERIAL_KEYS[p][i] = splitmix64(&seed);
-    for (int s = 0; s < SQ_NB; s++)
-        CASTLING_MASK[s] = ALL_CASTLING;
-    CASTLING_MASK[SQ_E1] &= ~(WHITE_OO | WHITE_OOO);
-    CASTLING_MASK[SQ_H1] &= ~WHITE_OO;
-    CASTLING_MASK[SQ_A1] &= ~WHITE_OOO;
-    CASTLING_MASK[SQ_E8] &= ~(BLACK_OO | BLACK_OOO);
-    CASTLING_MASK[SQ_H8] &= ~BLACK_OO;
-    CASTLING_MASK[SQ_A8] &= ~BLACK_OOO;
 }
 
 static void put_piece(Position *pos, Piece pc, Square s)
@@ -87,12 +72,9 @@ static void move_piece(Position *pos, Square from, Square to)
 Bitboard attackers_to(const Position *pos, Square s, Bitboard occ)
 {
     const Bitboard *bt = pos->by_type;
-    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN))
-         | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
-         | (KNIGHT_ATTACKS[s] & bt[KNIGHT])
-         | (KING_ATTACKS[s] & bt[KING])
-         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN]))
-         | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
+    return (PAWN_ATTACKS[BLACK][s] & pieces(pos, WHITE, PAWN)) | (PAWN_ATTACKS[WHITE][s] & pieces(pos, BLACK, PAWN))
+         | (KNIGHT_ATTACKS[s] & bt[KNIGHT]) | (KING_ATTACKS[s] & bt[KING])
+         | (bishop_attacks(s, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]));
 }
 
 /* Enemy pieces attacking the side to move's king; kings never give check,
@@ -104,8 +86,7 @@ static inline Bitboard compute_checkers(const Position *pos)
     Square ksq = king_square(pos, us);
     Bitboard occ = occupied(pos);
     return ((PAWN_ATTACKS[us][ksq] & bt[PAWN]) | (KNIGHT_ATTACKS[ksq] & bt[KNIGHT])
-            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN]))
-            | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
+            | (bishop_attacks(ksq, occ) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(ksq, occ) & (bt[ROOK] | bt[QUEEN])))
          & pos->by_color[!us];
 }
 
@@ -116,6 +97,16 @@ Key pos_compute_material_key(const Position *pos)
         for (PieceType pt = PAWN; pt <= KING; pt++)
             counts[make_piece(c, pt)] = popcount(pieces(pos, c, pt));
     return material_key_of_counts(counts);
+}
+
+Key pos_compute_pawn_key(const Position *pos)
+{
+    Key k = 0;
+    for (Bitboard b = pos->by_type[PAWN]; b;) {
+        Square sq = pop_lsb(&b);
+        k ^= PSQ_KEYS[pos->board[sq]][sq];
+    }
+    return k;
 }
 
 Key material_key_of_counts(const int counts[PIECE_NB])
@@ -141,20 +132,10 @@ Key pos_compute_key(const Position *pos)
     return k;
 }
 
-static Key compute_pawn_key(const Position *pos)
-{
-    Key k = 0;
-    for (Bitboard b = pos->by_type[PAWN]; b;) {
-        Square s = pop_lsb(&b);
-        k ^= PSQ_KEYS[pos->board[s]][s];
-    }
-    return k;
-}
-
 int non_pawn_material(const Position *pos, Color c)
 {
-    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP))
-         + 5 * popcount(pieces(pos, c, ROOK)) + 9 * popcount(pieces(pos, c, QUEEN));
+    return 3 * popcount(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP)) + 5 * popcount(pieces(pos, c, ROOK))
+         + 9 * popcount(pieces(pos, c, QUEEN));
 }
 
 /* ---- FEN ---------------------------------------------------------------- */
@@ -205,28 +186,31 @@ static bool validate_material(const Position *pos, char *err, size_t es)
     return true;
 }
 
-/* Keeps only the castling rights that king and rook placement support. */
-static void sanitize_castling(Position *pos, char *warn, size_t ws)
-{
-    static const struct { int right; Square king, rook; Piece k, r; const char *name; } C[4] = {
-        {WHITE_OO, SQ_E1, SQ_H1, W_KING, W_ROOK, "K"},
-        {WHITE_OOO, SQ_E1, SQ_A1, W_KING, W_ROOK, "Q"},
-        {BLACK_OO, SQ_E8, SQ_H8, B_KING, B_ROOK, "k"},
-        {BLACK_OOO, SQ_E8, SQ_A8, B_KING, B_ROOK, "q"},
-    };
-    char dropped[8] = "";
-    for (int i = 0; i < 4; i++)
-        if ((pos->castling & C[i].right)
-            && (pos->board[C[i].king] != C[i].k || pos->board[C[i].rook] != C[i].r)) {
-            pos->castling &= ~C[i].right;
-            strcat(dropped, C[i].name);
-        }
-    if (dropped[0] && warn && ws)
-        snprintf(warn, ws, "castling rights %s dropped: king or rook not on its square", dropped);
-}
-
 /* Keeps the en-passant square only if a pawn just passed it and one of ours
  * can capture there (so the key matches the position's real options). */
+/* Some pawn of the side to move can take en passant on ep without leaving
+ * its own king in check (a pinned pawn, or a rank pin through both pawns,
+ * cannot). Only then is the square part of the position: FIDE 9.2 counts
+ * positions as the same when the same moves are possible, so the key and
+ * the repetition rule must not see an e.p. square that cannot be used. */
+static bool ep_capture_legal(const Position *pos, Square ep)
+{
+    Color us = pos->side, them = !us;
+    Square cap = ep ^ 8, ksq = king_square(pos, us); /* cap: the pawn that double-stepped */
+    Bitboard rq = pieces(pos, them, ROOK) | pieces(pos, them, QUEEN);
+    Bitboard bq = pieces(pos, them, BISHOP) | pieces(pos, them, QUEEN);
+    for (Bitboard b = PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN); b;) {
+        Square from = pop_lsb(&b);
+        Bitboard occ = (occupied(pos) ^ square_bb(from) ^ square_bb(cap)) | square_bb(ep);
+        Bitboard checkers = (rook_attacks(ksq, occ) & rq) | (bishop_attacks(ksq, occ) & bq)
+                          | (KNIGHT_ATTACKS[ksq] & pieces(pos, them, KNIGHT))
+                          | (PAWN_ATTACKS[us][ksq] & pieces(pos, them, PAWN) & ~square_bb(cap));
+        if (!checkers)
+            return true;
+    }
+    return false;
+}
+
 static Square sanitize_ep(const Position *pos, Square ep)
 {
     if (ep == SQ_NONE)
@@ -238,7 +222,7 @@ static Square sanitize_ep(const Position *pos, Square ep)
     Square origin = us == WHITE ? ep + 8 : ep - 8;
     if (pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep] || pos->board[origin])
         return SQ_NONE;
-    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)))
+    if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)) || !ep_capture_legal(pos, ep))
         return SQ_NONE;
     return ep;
 }
@@ -257,6 +241,11 @@ static bool parse_int_field(const char *s, long lo, long hi, long *out)
 
 bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *warn, size_t ws)
 {
+    return pos_set_fen_mode(out, fen, false, err, es, warn, ws);
+}
+
+bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, size_t es, char *warn, size_t ws)
+{
     char buf[256], *fields[7], *save = NULL;
     int n = 0;
     if (warn && ws)
@@ -266,14 +255,14 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     strcpy(buf, fen);
     for (char *t = strtok_r(buf, " \t\r\n", &save); t && n < 7; t = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = t;
-    if (n != 4 && n != 6)
-        return fen_error(err, es, "invalid FEN: expected 6 fields (or 4)");
+    /* 4 or 5 fields (clocks left out) are what some GUIs and libraries
+     * send; Stockfish and python-chess take them too. */
+    if (n < 4 || n > 6)
+        return fen_error(err, es, "invalid FEN: expected 4 to 6 fields");
 
     /* Parse into a scratch position so a bad FEN leaves *out untouched. */
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return fen_error(err, es, "out of memory");
-    memset(pos, 0, offsetof(Position, hist));
+    Position scratch, *pos = &scratch;
+    memset(pos, 0, sizeof *pos);
     bool ok = false;
     long rule50 = 0, fullmove = 1;
     if (!parse_placement(pos, fields[0], err, es) || !validate_material(pos, err, es))
@@ -283,16 +272,9 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         goto done;
     }
     pos->side = fields[1][0] == 'w' ? WHITE : BLACK;
-    if (strcmp(fields[2], "-")) {
-        for (const char *c = fields[2]; *c; c++) {
-            const char *p = strchr("KQkq", *c);
-            if (!p || (pos->castling & (1 << (p - "KQkq")))) {
-                fen_error(err, es, "invalid FEN: castling field must be - or a subset of KQkq");
-                goto done;
-            }
-            pos->castling |= 1 << (p - "KQkq");
-        }
-    }
+    pos->chess960 = chess960;
+    if (!castling_from_fen(pos, fields[2], chess960, err, es, warn, ws))
+        goto done;
     Square ep = SQ_NONE;
     if (strcmp(fields[3], "-")) {
         const char *e = fields[3];
@@ -302,15 +284,19 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    if (n == 6 && (!parse_int_field(fields[4], 0, 10000, &rule50) || !parse_int_field(fields[5], 1, 100000, &fullmove))) {
-        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers (fullmove >= 1)");
+    /* A fullmove number of 0 is written by some tools for the start; it
+     * counts as 1, as in Stockfish and python-chess. */
+    if ((n >= 5 && !parse_int_field(fields[4], 0, 10000, &rule50))
+        || (n == 6 && !parse_int_field(fields[5], 0, 100000, &fullmove))) {
+        fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    if (fullmove < 1)
+        fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;
     }
-    sanitize_castling(pos, warn, ws);
     pos->ep = sanitize_ep(pos, ep);
     pos->rule50 = (int)rule50;
     pos->game_ply = (int)(2 * (fullmove - 1) + (pos->side == BLACK));
@@ -319,26 +305,25 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *war
     pos->count[NO_PIECE] = 0;
     pos->key = pos_compute_key(pos);
     pos->material_key = pos_compute_material_key(pos);
-    pos->pawn_key = compute_pawn_key(pos);
+    pos->pawn_key = pos_compute_pawn_key(pos);
     pos->checkers = compute_checkers(pos);
     if (popcount(pos->checkers) > 2) {
         fen_error(err, es, "invalid FEN: more than two pieces give check");
         goto done;
     }
-    memcpy(out, pos, offsetof(Position, hist));
+    *out = *pos;
     ok = true;
 done:
-    free(pos);
     return ok;
 }
 
-void pos_get_fen(const Position *pos, char *buf)
+char *board_to_fen(const Piece board[SQ_NB], char *buf)
 {
     char *p = buf;
     for (int r = 7; r >= 0; r--) {
         int empty = 0;
         for (int f = 0; f < 8; f++) {
-            Piece pc = pos->board[make_square(f, r)];
+            Piece pc = board[make_square(f, r)];
             if (!pc) {
                 empty++;
                 continue;
@@ -352,14 +337,19 @@ void pos_get_fen(const Position *pos, char *buf)
         if (r)
             *p++ = '/';
     }
+    *p = 0;
+    return p;
+}
+
+void pos_get_fen(const Position *pos, char *buf) { pos_get_fen_as(pos, buf, pos->chess960); }
+
+void pos_get_fen_as(const Position *pos, char *buf, bool shredder)
+{
+    char *p = board_to_fen(pos->board, buf);
     *p++ = ' ';
     *p++ = pos->side == WHITE ? 'w' : 'b';
     *p++ = ' ';
-    if (!pos->castling)
-        *p++ = '-';
-    for (int i = 0; i < 4; i++)
-        if (pos->castling & (1 << i))
-            *p++ = "KQkq"[i];
+    p = castling_to_fen(pos, p, shredder);
     *p++ = ' ';
     if (pos->ep == SQ_NONE)
         *p++ = '-';
@@ -368,11 +358,23 @@ void pos_get_fen(const Position *pos, char *buf)
     sprintf(p, " %d %d", pos->rule50, 1 + pos->game_ply / 2);
 }
 
+bool pos_castling_is_standard(const Position *pos)
+{
+    for (int i = 0; i < 4; i++) {
+        Color c = i >> 1;
+        if ((pos->castling & (1 << i))
+            && (file_of(king_square(pos, c)) != 4 || file_of(pos->castling_rook[i]) != ((i & 1) ? 0 : 7)))
+            return false;
+    }
+    return true;
+}
+
 /* ---- make / unmake ------------------------------------------------------ */
 
-static inline void save_state(Position *pos, Move m)
+static inline void save_state(Position *pos, Move m, Undo *u)
 {
-    Undo *u = &pos->hist[pos->hist_len++];
+    u->prev = pos->undo;
+    pos->undo = u;
     u->key = pos->key;
     u->material_key = pos->material_key;
     u->pawn_key = pos->pawn_key;
@@ -380,8 +382,19 @@ static inline void save_state(Position *pos, Move m)
     u->move = m;
     u->castling = (int8_t)pos->castling;
     u->ep = (int8_t)pos->ep;
-    u->rule50 = (int16_t)pos->rule50;
-    u->plies_from_null = (int16_t)pos->plies_from_null;
+    u->rule50 = pos->rule50;
+    u->plies_from_null = pos->plies_from_null;
+}
+
+/* Castling: king from kfrom to kto, rook from rfrom to rto. In Chess960 a
+ * destination may be the other piece's origin, so both leave first. */
+static void castle_pieces(Position *pos, Square kfrom, Square kto, Square rfrom, Square rto)
+{
+    Piece king = pos->board[kfrom], rook = pos->board[rfrom];
+    remove_piece(pos, kfrom);
+    remove_piece(pos, rfrom);
+    put_piece(pos, king, kto);
+    put_piece(pos, rook, rto);
 }
 
 static inline void remove_counted(Position *pos, Square s, Key *k)
@@ -394,15 +407,16 @@ static inline void remove_counted(Position *pos, Square s, Key *k)
     remove_piece(pos, s);
 }
 
-void pos_make(Position *pos, Move m)
+void pos_make(Position *pos, Move m, Undo *u)
 {
-    save_state(pos, m);
+    save_state(pos, m, u);
     Color us = pos->side, them = !us;
     Square from = move_from(m), to = move_to(m);
     Piece pc = pos->board[from];
     Piece captured = pos->board[to];
     int kind = move_kind(m);
     Key k = pos->key ^ SIDE_KEY;
+    Square ep = SQ_NONE;
 
     if (pos->ep != SQ_NONE) {
         k ^= EP_KEYS[file_of(pos->ep)];
@@ -413,31 +427,32 @@ void pos_make(Position *pos, Move m)
     pos->game_ply++;
 
     if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
+        Square rfrom = castling_rook_from(pos, m), rto = castling_rook_to(m);
         Piece rook = pos->board[rfrom];
-        move_piece(pos, rfrom, rto);
+        castle_pieces(pos, from, to, rfrom, rto);
         k ^= PSQ_KEYS[rook][rfrom] ^ PSQ_KEYS[rook][rto];
-    } else if (kind == MK_EN_PASSANT) {
-        Square cap_sq = to ^ 8;
-        captured = pos->board[cap_sq];
-        remove_counted(pos, cap_sq, &k);
-        pos->rule50 = 0;
-    } else if (captured) {
-        remove_counted(pos, to, &k);
-        pos->rule50 = 0;
+        captured = NO_PIECE; /* a Chess960 king may land on its own rook */
+    } else {
+        if (kind == MK_EN_PASSANT) {
+            Square cap_sq = to ^ 8;
+            captured = pos->board[cap_sq];
+            remove_counted(pos, cap_sq, &k);
+            pos->rule50 = 0;
+        } else if (captured) {
+            remove_counted(pos, to, &k);
+            pos->rule50 = 0;
+        }
+        move_piece(pos, from, to);
     }
-    pos->hist[pos->hist_len - 1].captured = captured;
-
-    move_piece(pos, from, to);
+    u->captured = captured;
     k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
 
     if (type_of(pc) == PAWN) {
         pos->rule50 = 0;
         pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
-        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN))) {
-            pos->ep = (from + to) / 2;
-            k ^= EP_KEYS[file_of(pos->ep)];
-        } else if (kind == MK_PROMOTION) {
+        if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN)))
+            ep = (from + to) / 2; /* kept below if the capture is legal */
+        else if (kind == MK_PROMOTION) {
             Piece promo = make_piece(us, move_promo(m));
             remove_counted(pos, to, &k);
             put_piece(pos, promo, to);
@@ -445,19 +460,24 @@ void pos_make(Position *pos, Move m)
             pos->material_key ^= MATERIAL_KEYS[promo][pos->count[promo]++];
         }
     }
-    int rights = pos->castling & CASTLING_MASK[from] & CASTLING_MASK[to];
+    int rights = pos->castling & pos->castling_mask[from] & pos->castling_mask[to];
     if (rights != pos->castling) {
         k ^= CASTLING_KEYS[pos->castling] ^ CASTLING_KEYS[rights];
         pos->castling = rights;
     }
-    pos->key = k;
     pos->side = them;
+    if (ep != SQ_NONE && ep_capture_legal(pos, ep)) {
+        pos->ep = ep;
+        k ^= EP_KEYS[file_of(ep)];
+    }
+    pos->key = k;
     pos->checkers = compute_checkers(pos);
 }
 
 void pos_unmake(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     Move m = u->move;
     Square from = move_from(m), to = move_to(m);
     Color us = !pos->side;
@@ -471,11 +491,11 @@ void pos_unmake(Position *pos)
         put_piece(pos, make_piece(us, PAWN), to);
         pos->count[make_piece(us, PAWN)]++;
     }
-    move_piece(pos, to, from);
-    if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
-        move_piece(pos, rto, rfrom);
-    } else if (u->captured) {
+    if (kind == MK_CASTLING)
+        castle_pieces(pos, to, from, castling_rook_to(m), castling_rook_from(pos, m));
+    else
+        move_piece(pos, to, from);
+    if (u->captured) {
         Square cap_sq = kind == MK_EN_PASSANT ? to ^ 8 : to;
         put_piece(pos, u->captured, cap_sq);
         pos->count[u->captured]++;
@@ -491,10 +511,10 @@ void pos_unmake(Position *pos)
     pos->game_ply--;
 }
 
-void pos_make_null(Position *pos)
+void pos_make_null(Position *pos, Undo *u)
 {
-    save_state(pos, MOVE_NULL);
-    pos->hist[pos->hist_len - 1].captured = NO_PIECE;
+    save_state(pos, MOVE_NULL, u);
+    u->captured = NO_PIECE;
     if (pos->ep != SQ_NONE) {
         pos->key ^= EP_KEYS[file_of(pos->ep)];
         pos->ep = SQ_NONE;
@@ -509,7 +529,8 @@ void pos_make_null(Position *pos)
 
 void pos_unmake_null(Position *pos)
 {
-    Undo *u = &pos->hist[--pos->hist_len];
+    Undo *u = pos->undo;
+    pos->undo = u->prev;
     pos->side = !pos->side;
     pos->key = u->key;
     pos->checkers = u->checkers;
@@ -521,8 +542,21 @@ void pos_unmake_null(Position *pos)
 
 void pos_reroot(Position *pos)
 {
-    pos->hist_len = 0;
+    pos->undo = NULL;
     pos->plies_from_null = 0;
+}
+
+void game_reroot(GameHistory *game, Position *pos)
+{
+    pos_reroot(pos);
+    game->len = 0;
+}
+
+void game_make(GameHistory *game, Position *pos, Move move)
+{
+    if (game->len == MAX_HISTORY)
+        game_reroot(game, pos);
+    pos_make(pos, move, &game->undo[game->len++]);
 }
 
 /* ---- queries ------------------------------------------------------------ */
@@ -540,8 +574,8 @@ bool gives_check(const Position *pos, Move m)
     if (kind == MK_EN_PASSANT)
         occ ^= square_bb(to ^ 8);
     if (kind == MK_CASTLING) {
-        Square rfrom = to > from ? from + 3 : from - 4, rto = to > from ? from + 1 : from - 1;
-        occ ^= square_bb(rfrom) | square_bb(rto);
+        Square rfrom = castling_rook_from(pos, m), rto = castling_rook_to(m);
+        occ = (occupied(pos) ^ square_bb(from) ^ square_bb(rfrom)) | square_bb(to) | square_bb(rto);
         ours ^= square_bb(rfrom);
         pt = ROOK;
         attacker = rto;
@@ -562,8 +596,10 @@ static bool repeats(const Position *pos, int ply, int count)
 {
     int end = pos->rule50 < pos->plies_from_null ? pos->rule50 : pos->plies_from_null;
     int seen = 0;
-    for (int i = 4; i <= end && i <= pos->hist_len; i += 2)
-        if (pos->hist[pos->hist_len - i].key == pos->key && (i < ply || ++seen == count))
+    /* u is i - 1 plies back at the top of the loop. */
+    const Undo *u = pos->undo;
+    for (int i = 2; i <= end && u && (u = u->prev); i += 2, u = u->prev)
+        if (i >= 4 && u->key == pos->key && (i < ply || ++seen == count))
             return true;
     return false;
 }
@@ -572,10 +608,7 @@ bool pos_is_repetition(const Position *pos, int ply) { return repeats(pos, ply, 
 
 bool pos_occurred_before(const Position *pos) { return repeats(pos, 0, 1); }
 
-bool pos_is_fifty_move_draw(const Position *pos)
-{
-    return pos->rule50 >= 100;
-}
+bool pos_is_fifty_move_draw(const Position *pos) { return pos->rule50 >= 100; }
 
 bool pos_insufficient_material(const Position *pos)
 {
@@ -644,4 +677,20 @@ void move_to_uci(Move m, char *buf)
     buf[3] = (char)('1' + rank_of(to));
     buf[4] = move_kind(m) == MK_PROMOTION ? "nbrq"[move_promo(m) - KNIGHT] : '\0';
     buf[5] = '\0';
+}
+
+void castling_to_uci(const Position *pos, Move m, char *buf)
+{
+    Square rook = castling_rook_from(pos, m);
+    move_to_uci(m, buf);
+    buf[2] = (char)('a' + file_of(rook));
+    buf[3] = (char)('1' + rank_of(rook));
+}
+
+void pos_move_to_uci(const Position *pos, Move m, char *buf)
+{
+    if (pos->chess960 && m != MOVE_NONE && move_kind(m) == MK_CASTLING)
+        castling_to_uci(pos, m, buf);
+    else
+        move_to_uci(m, buf);
 }

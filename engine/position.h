@@ -8,13 +8,11 @@
 
 #include "bitboard.h"
 
-/* Plies of game history a Position keeps (past positions, for repetition
- * and unmake). The UCI layer re-roots the position after an irreversible
- * move, so a long game never fills it. */
-#define MAX_HISTORY 1024
-
-/* What make saves and unmake restores: the state before the move. */
-typedef struct {
+/* What pos_make saves and pos_unmake restores: the state before the move,
+ * linked to the Undo of the move before (NULL at the start of the known
+ * history). Repetition detection walks the links. */
+typedef struct Undo {
+    struct Undo *prev;
     Key key;
     Key material_key;
     Key pawn_key;
@@ -23,52 +21,117 @@ typedef struct {
     Piece captured;
     int8_t castling;
     int8_t ep;
-    int16_t rule50;
-    int16_t plies_from_null;
+    int32_t rule50; /* int: a long game of reversible moves passes 32767 plies */
+    int32_t plies_from_null;
 } Undo;
 
+/* The board and the state of the side to move; the game history is not
+ * in it but in Undo records its owner keeps (see pos_make), so a Position
+ * is small (a unit test keeps it under 1 KB) and cheap to copy by value. */
 struct Position {
     Bitboard by_type[PIECE_TYPE_NB]; /* [0] = all pieces */
     Bitboard by_color[COLOR_NB];
     Piece board[SQ_NB];
     int8_t count[PIECE_NB]; /* pieces of each kind on the board */
     Color side;
-    int castling;    /* WHITE_OO | ... */
-    Square ep;       /* set only when an en-passant capture is possible, else SQ_NONE */
-    int rule50;      /* plies since the last capture or pawn move */
+    int castling; /* WHITE_OO | ... */
+    /* Chess960 and standard castling alike: the rook of each right (index
+     * castling_index(), SQ_NONE where the FEN gave no such right), fixed for
+     * the game, and the rights a move leaving or reaching a square keeps
+     * (cleared on the king's and those rooks' squares). */
+    int8_t castling_rook[4];
+    uint8_t castling_mask[SQ_NB];
+    bool chess960; /* text form: castling as king-takes-rook, Shredder-FEN */
+    Square ep;     /* set only when an en-passant capture is possible, else SQ_NONE */
+    int rule50;    /* plies since the last capture or pawn move */
     int plies_from_null;
-    int game_ply;    /* plies since the start of the game (FEN fullmove based) */
-    Key key;         /* Zobrist key: pieces, side, castling, en passant */
-    Key material_key;/* depends only on the piece counts */
-    Key pawn_key;    /* pawns only */
+    int game_ply;     /* plies since the start of the game (FEN fullmove based) */
+    Key key;          /* Zobrist key: pieces, side, castling, en passant */
+    Key material_key; /* depends only on the piece counts */
+    Key pawn_key;     /* pawns only: keys the correction history (search/history.c) */
     Bitboard checkers;
-    int hist_len;
-    Undo hist[MAX_HISTORY];
+    Undo *undo; /* state before the last move; NULL when none is known */
 };
 
 void position_init(void);
 
-/* Parses FEN (6 fields, or 4 with "0 1" assumed). On error returns false,
+/* Parses FEN (4 to 6 fields: clocks left out count as "0 1"; fullmove 0
+ * counts as 1). On error returns false,
  * leaves pos unchanged and writes a one-line reason into err (if not NULL).
  * Castling rights the placement cannot support are dropped and reported in
  * warn (if not NULL; empty when there is nothing to say); an en-passant
  * square no pawn could have just passed, or that no pawn can capture on, is
  * ignored. */
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
-/* Writes the FEN (6 fields) into buf; needs at least 100 bytes. */
+/* pos_set_fen in either mode. The castling field may be KQkq, X-FEN (KQkq
+ * for the outermost rook on that side of the king, a file letter A-H/a-h
+ * for another) or Shredder-FEN (file letters only). In standard chess
+ * (chess960 false) a right only stands with the king on the e-file and its
+ * rook in the corner; in Chess960 any rook of the back rank on that side of
+ * the king. pos_set_fen is pos_set_fen_mode(..., false, ...). */
+bool pos_set_fen_mode(Position *pos, const char *fen, bool chess960, char *err, size_t err_size, char *warn,
+                      size_t warn_size);
+/* Writes the FEN (6 fields) into buf; needs at least 100 bytes. The
+ * castling field is KQkq in standard chess and Shredder-FEN (HAha) in
+ * Chess960, as Stockfish writes it. */
 void pos_get_fen(const Position *pos, char *buf);
+/* pos_get_fen with the castling field as X-FEN (shredder false: KQkq, a
+ * file letter only where an inner rook holds the right) or Shredder-FEN. */
+void pos_get_fen_as(const Position *pos, char *buf, bool shredder);
+/* True when every castling right has its king on the e-file and its rook in
+ * the corner, so the standard notation (e1g1, KQkq) says it all. */
+bool pos_castling_is_standard(const Position *pos);
+/* Writes the placement field of a FEN for board (indexed by Square) into
+ * buf (at least 72 bytes) and returns a pointer to its terminating 0. */
+char *board_to_fen(const Piece board[SQ_NB], char *buf);
 extern const char *START_FEN;
 
-/* Makes a legal move / takes back the last one (move must be the one made).
- * pos_make_null passes the turn (not when in check). */
-void pos_make(Position *pos, Move move);
+/* Make and unmake, with the history owned by the caller (as Stockfish's
+ * StateInfo and Ethereal's Undo):
+ *
+ *     Undo u;
+ *     pos_make(pos, move, &u);
+ *     ...
+ *     pos_unmake(pos);
+ *
+ * pos_make saves the state before the legal move `move` into *u and links
+ * it to pos->undo. *u must stay alive and unchanged until the matching
+ * pos_unmake, and as long as pos (or a copy of it) is used at this or a
+ * later move: repetition detection reads the chain. pos_unmake takes back
+ * the last move made (the one pos->undo holds). A copy of a Position shares
+ * its history read-only: it may make and unmake moves of its own (each
+ * search thread copies the root this way). pos_make_null passes the turn
+ * (not when in check). */
+void pos_make(Position *pos, Move move, Undo *u);
 void pos_unmake(Position *pos);
-void pos_make_null(Position *pos);
+void pos_make_null(Position *pos, Undo *u);
 void pos_unmake_null(Position *pos);
 
-/* Drops the game history before the current position (repetition then only
- * sees later positions); the UCI layer calls it when rule50 == 0. */
+/* Forgets the history before the current position (repetition then only
+ * sees later positions; moves before it cannot be unmade). */
 void pos_reroot(Position *pos);
+
+/* Plies a GameHistory holds. */
+#define MAX_HISTORY 1024
+
+/* The Undo records of a game that only moves forward (the UCI session's
+ * position, a game of bench mate or datagen): game_make makes move on pos
+ * with its Undo in the next free slot; when all MAX_HISTORY slots are used
+ * it first re-roots (the oldest positions are forgotten). game_reroot
+ * forgets everything before pos (after an irreversible move, nothing
+ * earlier can repeat). A GameHistory is ~48 KB: keep it in the owner's
+ * struct or static storage. Start with len = 0 after pos_set_fen. */
+typedef struct {
+    int len;
+    Undo undo[MAX_HISTORY];
+} GameHistory;
+
+void game_make(GameHistory *game, Position *pos, Move move);
+void game_reroot(GameHistory *game, Position *pos);
+
+/* The last move made, MOVE_NULL for a null move, MOVE_NONE when the
+ * history holds none. */
+static inline Move pos_last_move(const Position *pos) { return pos->undo ? pos->undo->move : MOVE_NONE; }
 
 static inline Bitboard pieces(const Position *pos, Color c, PieceType pt)
 {
@@ -78,10 +141,27 @@ static inline Bitboard occupied(const Position *pos) { return pos->by_type[0]; }
 static inline Square king_square(const Position *pos, Color c) { return lsb(pieces(pos, c, KING)); }
 static inline bool in_check(const Position *pos) { return pos->checkers != 0; }
 static inline Piece piece_on(const Position *pos, Square s) { return pos->board[s]; }
+/* A Chess960 castling move may end on its own rook's square: no capture. */
 static inline bool is_capture(const Position *pos, Move m)
 {
-    return pos->board[move_to(m)] != NO_PIECE || move_kind(m) == MK_EN_PASSANT;
+    return (pos->board[move_to(m)] != NO_PIECE && move_kind(m) != MK_CASTLING) || move_kind(m) == MK_EN_PASSANT;
 }
+
+/* Castling rights by index: 0 WHITE_OO, 1 WHITE_OOO, 2 BLACK_OO, 3
+ * BLACK_OOO (right = 1 << index). A castling move is encoded as the king's
+ * square and its destination (g- or c-file) in both modes, so the king's
+ * destination file says which side it castles to. */
+static inline int castling_index(Color c, bool queenside) { return 2 * c + queenside; }
+static inline int castling_index_of(Move m)
+{
+    return castling_index(rank_of(move_to(m)) == 7, file_of(move_to(m)) == 2);
+}
+static inline Square castling_rook_from(const Position *pos, Move m)
+{
+    return pos->castling_rook[castling_index_of(m)];
+}
+/* Where the rook lands: the f-file next to a g-file king, the d-file next to c. */
+static inline Square castling_rook_to(Move m) { return file_of(move_to(m)) == 6 ? move_to(m) - 1 : move_to(m) + 1; }
 /* Non-pawn material of one side as a count, weighted N=B=3, R=5, Q=9. */
 int non_pawn_material(const Position *pos, Color c);
 
@@ -93,6 +173,7 @@ bool gives_check(const Position *pos, Move move);
 /* Recomputes the keys from scratch (tests compare with the incremental ones). */
 Key pos_compute_key(const Position *pos);
 Key pos_compute_material_key(const Position *pos);
+Key pos_compute_pawn_key(const Position *pos);
 /* Material key of piece counts, indexed by Piece (only pieces with
  * count > 0 matter); endgame/ uses it to key its table by material code. */
 Key material_key_of_counts(const int counts[PIECE_NB]);
@@ -125,7 +206,14 @@ bool pos_insufficient_material(const Position *pos);
 bool see_ge(const Position *pos, Move move, int threshold);
 extern const int SEE_VALUE[PIECE_TYPE_NB];
 
-/* Long algebraic (UCI) text of a move: "e2e4", "e7e8q"; buf >= 6 bytes. */
+/* Long algebraic (UCI) text of a move: "e2e4", "e7e8q"; buf >= 6 bytes.
+ * Castling is written as the king's move (e1g1), the standard form. */
 void move_to_uci(Move move, char *buf);
+/* The same in pos's mode: in Chess960 castling is written king-takes-rook
+ * (e1h1, f1g1), as the UCI protocol asks; move is a move of pos (or of a
+ * line from it: the castling rooks stay for the game). */
+void pos_move_to_uci(const Position *pos, Move move, char *buf);
+/* A castling move of pos written king-takes-rook, whatever the mode. */
+void castling_to_uci(const Position *pos, Move move, char *buf);
 
 #endif

@@ -44,7 +44,7 @@ void move_to_san(Position *pos, Move move, char *buf)
     gen_legal(pos, &l, GEN_ALL);
 
     if (move_kind(move) == MK_CASTLING) {
-        strcpy(p, to > from ? "O-O" : "O-O-O");
+        strcpy(p, file_of(to) == 6 ? "O-O" : "O-O-O"); /* king to g or c, also in Chess960 */
         p += strlen(p);
     } else {
         bool capture = is_capture(pos, move);
@@ -64,7 +64,8 @@ void move_to_san(Position *pos, Move move, char *buf)
             *p++ = PIECE_LETTER[move_promo(move)];
         }
     }
-    pos_make(pos, move);
+    Undo undo;
+    pos_make(pos, move, &undo);
     if (in_check(pos))
         *p++ = count_legal(pos) ? '+' : '#';
     pos_unmake(pos);

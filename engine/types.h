@@ -21,6 +21,7 @@ typedef int PieceType;
 
 /* Piece = (colour << 3) | type: W_PAWN = 1 .. W_KING = 6,
  * B_PAWN = 9 .. B_KING = 14, NO_PIECE = 0. Arrays indexed by Piece use 16. */
+/* clang-format off */
 enum {
     NO_PIECE,
     W_PAWN = 1, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
@@ -41,6 +42,7 @@ enum {
     SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
     SQ_NB, SQ_NONE = 64
 };
+/* clang-format on */
 typedef int Square;
 
 /* Castling rights, one bit each. */
@@ -48,7 +50,8 @@ enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8, ALL_CASTLING = 
 
 /* Move, 16 bits:
  *   bits  0-5   from square
- *   bits  6-11  to square (for castling: the king's destination, e1g1)
+ *   bits  6-11  to square (for castling: the king's destination on the g- or
+ *               c-file, e1g1, in Chess960 too; the rook comes from Position)
  *   bits 12-13  promotion piece type - KNIGHT (0 = N, 1 = B, 2 = R, 3 = Q)
  *   bits 14-15  kind: 0 normal, 1 promotion, 2 en passant, 3 castling
  * MOVE_NONE (0) is a1a1, never a legal move; MOVE_NULL is b1b1. */
@@ -56,7 +59,7 @@ typedef uint16_t Move;
 enum { MOVE_NONE = 0, MOVE_NULL = 65 };
 enum { MK_NORMAL = 0, MK_PROMOTION = 1, MK_EN_PASSANT = 2, MK_CASTLING = 3 };
 
-#define MAX_PLY 128   /* deepest search ply */
+#define MAX_PLY 128 /* deepest search ply */
 
 /* Scores in centipawns from the side to move's view. Mates are
  * VALUE_MATE - plies to mate; known wins from endgame knowledge sit in a band

@@ -5,6 +5,7 @@
  * code, which keeps the evaluation colour-symmetric. */
 #include "evaluate.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "endgame/endgame.h"
@@ -23,11 +24,15 @@ static const char *const TERM_NAME[TERM_NB] = {
     [TERM_MOBILITY] = "Mobility",
     [TERM_BISHOP_PAIR] = "Bishop pair",
     [TERM_ROOK_FILES] = "Rook files",
+    [TERM_PLACEMENT] = "Placement",
     [TERM_PAWNS] = "Pawns",
     [TERM_PASSED] = "Passed pawns",
     [TERM_KING_SHELTER] = "King shelter",
     [TERM_KING_ATTACK] = "King attack",
+    [TERM_THREATS] = "Threats",
+    [TERM_SPACE] = "Space",
     [TERM_TEMPO] = "Tempo",
+    [TERM_COMPLEXITY] = "Complexity",
 };
 
 /* PSQ[c][pt][sq]: the PSQT weight of c's piece on sq, from c's view. */
@@ -58,6 +63,37 @@ static void eval_material(const Position *pos, EvalInfo *info, Color us)
     info->term[TERM_PSQT][us] = psqt;
 }
 
+static Score total_score(const EvalInfo *info);
+
+#define QUEENSIDE (FILE_A_BB | FILE_BB(1) | FILE_BB(2) | FILE_BB(3))
+
+/* Complexity (the idea of Stockfish's "initiative" and Ethereal's
+ * complexity): how winnable the endgame half is. It moves EG toward zero
+ * or away from it, never past zero, so it cannot change who is better. */
+static void eval_complexity(const Position *pos, EvalInfo *info)
+{
+    int eg = eg_of(total_score(info));
+    Bitboard pawns = pos->by_type[PAWN];
+    Square wk = king_square(pos, WHITE), bk = king_square(pos, BLACK);
+    int file_gap = abs(file_of(wk) - file_of(bk)), rank_gap = abs(rank_of(wk) - rank_of(bk));
+    int features[CX_NB] = {
+        [CX_PAWNS] = popcount(pawns),
+        [CX_PASSED] = popcount(info->passed[WHITE] | info->passed[BLACK]),
+        [CX_BOTH_FLANKS] = (pawns & QUEENSIDE) && (pawns & ~QUEENSIDE),
+        [CX_PAWN_ENDING] = !(occupied(pos) & ~pawns & ~pos->by_type[KING]),
+        [CX_OUTFLANKING] = file_gap - rank_gap,
+        [CX_OFFSET] = 1,
+    };
+    int units = 0;
+    for (int i = 0; i < CX_NB; i++) {
+        units += eg_of(COMPLEXITY[i]) * features[i];
+        TRACE(info, TP_COMPLEXITY + i, WHITE, features[i]);
+    }
+    int sign = (eg > 0) - (eg < 0);
+    int least = -abs(eg);
+    info->term[TERM_COMPLEXITY][WHITE] = S(0, sign * (units > least ? units : least));
+}
+
 static void run_terms(const Position *pos, EvalInfo *info)
 {
     eval_setup(pos, info);
@@ -69,9 +105,12 @@ static void run_terms(const Position *pos, EvalInfo *info)
     for (Color c = WHITE; c <= BLACK; c++) {
         eval_king(pos, info, c);
         eval_passed(pos, info, c);
+        eval_threats(pos, info, c);
+        eval_space(pos, info, c);
     }
     info->term[TERM_TEMPO][pos->side] = TEMPO;
     TRACE(info, TP_TEMPO, pos->side, 1);
+    eval_complexity(pos, info);
 }
 
 static Score total_score(const EvalInfo *info)
@@ -122,9 +161,8 @@ bool eval_tune_trace(const Position *pos, EvalTrace *trace)
     EvalInfo info;
     TRACE_INIT(&info, trace);
     run_terms(pos, &info);
-    Score fixed = info.term[TERM_KING_ATTACK][WHITE] - info.term[TERM_KING_ATTACK][BLACK];
-    trace->fixed_mg = mg_of(fixed);
-    trace->fixed_eg = eg_of(fixed);
+    trace->fixed_mg = 0; /* every term is in the vector */
+    trace->fixed_eg = 0;
     trace->phase = game_phase(pos);
     trace->eval = blend(pos, total_score(&info), &trace->scale);
     return true;
@@ -164,8 +202,8 @@ void eval_trace(const Position *pos, FILE *out)
     fprintf(out, "--------------+-------------+-------------+------------\n");
     print_row(out, "Sum", white_sum, black_sum);
     int white = blend(pos, total_score(&info), &scale);
-    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX,
-            PHASE_MAX, scale, SCALE_NORMAL);
+    fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX, PHASE_MAX, scale,
+            SCALE_NORMAL);
     fprintf(out, "Evaluation from White's view: %d\n", white);
     fprintf(out, "Final evaluation: %d (side to move)\n", pos->side == WHITE ? white : -white);
 }

@@ -1,7 +1,8 @@
 /* Static evaluation in centipawns from the side to move's view: tapered
  * midgame/endgame terms (material, piece-square tables, mobility, pawn
- * structure, passed pawns, king safety, bishop pair, rooks on open files,
- * tempo), with endgame knowledge (endgame/) taking over for recognised
+ * structure, passed pawns, king shelter and attack, threats, piece
+ * placement, space, bishop pair, rooks on open files, tempo, complexity),
+ * with endgame knowledge (endgame/) taking over for recognised
  * material. Method: chessprogramming wiki, "Evaluation", "Tapered Eval".
  * The weights live in eval/weights.c. */
 #ifndef KS_EVALUATE_H

@@ -35,30 +35,40 @@ static Score shelter(const Position *pos, EvalInfo *info, Color us)
     return score;
 }
 
-static int safe_check_units(const Position *pos, const EvalInfo *info, Color us, Bitboard safe)
+/* Units for the checks them can give us: safe ones by piece type, and
+ * per piece type that has only unsafe ones (to a square we defend). */
+static Score check_units(const Position *pos, EvalInfo *info, Color us, Bitboard safe)
 {
     const Bitboard *att = info->attacked[!us];
     Square ksq = king_square(pos, us);
-    Bitboard bishop_checks = bishop_attacks(ksq, occupied(pos)) & safe;
-    Bitboard rook_checks = rook_attacks(ksq, occupied(pos)) & safe;
-    int units = 0;
-    if (KNIGHT_ATTACKS[ksq] & safe & att[KNIGHT])
-        units += KS_SAFE_CHECK[KNIGHT];
-    if (bishop_checks & att[BISHOP])
-        units += KS_SAFE_CHECK[BISHOP];
-    if (rook_checks & att[ROOK])
-        units += KS_SAFE_CHECK[ROOK];
-    if ((bishop_checks | rook_checks) & att[QUEEN])
-        units += KS_SAFE_CHECK[QUEEN];
-    return units;
+    Bitboard to = ~pos->by_color[!us];
+    Bitboard bishop_checks = bishop_attacks(ksq, occupied(pos)) & to;
+    Bitboard rook_checks = rook_attacks(ksq, occupied(pos)) & to;
+    Bitboard checks[4] = {
+        KNIGHT_ATTACKS[ksq] & to & att[KNIGHT],
+        bishop_checks & att[BISHOP],
+        rook_checks & att[ROOK],
+        (bishop_checks | rook_checks) & att[QUEEN],
+    };
+    Score units = SCORE_ZERO;
+    int unsafe = 0;
+    for (int i = 0; i < 4; i++) {
+        if (checks[i] & safe) {
+            units += KS_SAFE_CHECK[i];
+            TRACE(info, TP_KS_SAFE_CHECK + i, us, 1);
+        } else
+            unsafe += checks[i] != 0;
+    }
+    TRACE(info, TP_KS_UNSAFE_CHECK, us, unsafe);
+    return units + KS_UNSAFE_CHECK * unsafe;
 }
 
 /* Penalty for us: the king is attacked by them. */
-static Score king_attack(const Position *pos, const EvalInfo *info, Color us)
+static Score king_attack(const Position *pos, EvalInfo *info, Color us)
 {
     Color them = !us;
     bool has_queen = pieces(pos, them, QUEEN) != 0;
-    if (info->king_attackers[them] < 2 - has_queen)
+    if (info->king_attackers[them][0] < 2 - has_queen)
         return SCORE_ZERO;
 
     /* Weak: attacked by them, defended at most once, and then only by the
@@ -67,14 +77,23 @@ static Score king_attack(const Position *pos, const EvalInfo *info, Color us)
     Bitboard weak = info->attacked[them][0] & ~info->attacked2[us]
                   & (~info->attacked[us][0] | info->attacked[us][KING] | info->attacked[us][QUEEN]);
     Bitboard safe = ~pos->by_color[them] & (~info->attacked[us][0] | (weak & info->attacked2[them]));
-    int units = info->king_attack_units[them] + KS_OFFSET
-              + KS_WEAK_SQUARE * popcount(weak & KING_ATTACKS[king_square(pos, us)])
-              + safe_check_units(pos, info, us, safe) + (has_queen ? 0 : KS_NO_QUEEN);
-    if (units <= 0)
-        return SCORE_ZERO;
-    if (units > KS_MAX_UNITS)
-        units = KS_MAX_UNITS;
-    return S(-units * units / KS_MG_DIVISOR, -units / KS_EG_DIVISOR);
+    int weak_near = popcount(weak & KING_ATTACKS[king_square(pos, us)]);
+    int defenders = popcount((pieces(pos, us, KNIGHT) | pieces(pos, us, BISHOP)) & info->king_zone[us]);
+    Score units = KS_OFFSET + KS_ZONE_ATTACK * info->king_zone_hits[them] + KS_WEAK_SQUARE * weak_near
+                + KS_DEFENDER * defenders + check_units(pos, info, us, safe) + (has_queen ? SCORE_ZERO : KS_NO_QUEEN);
+    for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
+        units += KS_ATTACKER[pt - KNIGHT] * info->king_attackers[them][pt];
+        TRACE(info, TP_KS_ATTACKER + pt - KNIGHT, us, info->king_attackers[them][pt]);
+    }
+    TRACE(info, TP_KS_OFFSET, us, 1);
+    TRACE(info, TP_KS_ZONE_ATTACK, us, info->king_zone_hits[them]);
+    TRACE(info, TP_KS_WEAK_SQUARE, us, weak_near);
+    TRACE(info, TP_KS_DEFENDER, us, defenders);
+    TRACE(info, TP_KS_NO_QUEEN, us, !has_queen);
+    int mg = mg_of(units), eg = eg_of(units);
+    mg = mg < 0 ? 0 : mg > KS_MAX_UNITS ? KS_MAX_UNITS : mg;
+    eg = eg < 0 ? 0 : eg;
+    return S(-mg * mg / KS_MG_DIVISOR, -eg / KS_EG_DIVISOR);
 }
 
 void eval_king(const Position *pos, EvalInfo *info, Color us)

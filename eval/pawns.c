@@ -52,6 +52,62 @@ void eval_pawns(const Position *pos, EvalInfo *info, Color us)
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
+#define KING_DISTANCE_CAP 5
+
+/* Rule of the square (chessprogramming wiki, "Rule of the Square"): with
+ * only pawns left to the enemy and a free path, the pawn queens when the
+ * enemy king cannot reach the promotion square in time. A pawn on its
+ * first rank double-steps. */
+static bool unstoppable(const Position *pos, Color us, Square s, bool free_path)
+{
+    Color them = !us;
+    if (!free_path || (pos->by_color[them] & ~pos->by_type[PAWN] & ~pos->by_type[KING]))
+        return false;
+    Square promo = make_square(file_of(s), us == WHITE ? 7 : 0);
+    int rank = relative_rank(us, s);
+    int pawn_moves = 7 - (rank == 1 ? 2 : rank);
+    int king_moves = distance(king_square(pos, them), promo) - (pos->side == them);
+    return king_moves > pawn_moves;
+}
+
+/* The enemy king's distance to the nearest square of the pawn's path,
+ * weighted by how far the pawn has come. */
+static int king_path_units(const Position *pos, Color us, Square s, Bitboard path)
+{
+    Square ksq = king_square(pos, !us);
+    int best = KING_DISTANCE_CAP;
+    for (Bitboard b = path; b;) {
+        int d = distance(ksq, pop_lsb(&b));
+        best = d < best ? d : best;
+    }
+    int rank = relative_rank(us, s);
+    return rank > 2 ? best * (rank - 2) : 0;
+}
+
+/* Blockade, a rook behind, king distance to the path, the square rule. */
+static Score passed_extras(const Position *pos, EvalInfo *info, Color us, Square s, bool free_path)
+{
+    Color them = !us;
+    int rank = relative_rank(us, s);
+    Square stop = push_square(us, s);
+    Bitboard path = forward_file(us, s);
+    Score score = SCORE_ZERO;
+    bool blockaded = (pos->by_color[them] & square_bb(stop)) != 0;
+    Bitboard rooks_behind = forward_file(them, s) & pieces(pos, us, ROOK) & rook_attacks(s, occupied(pos));
+    bool rook_behind = rooks_behind != 0;
+    int king_units = king_path_units(pos, us, s, path);
+    bool runs = unstoppable(pos, us, s, free_path);
+    score += blockaded ? PASSED_BLOCKADED[rank] : SCORE_ZERO;
+    score += rook_behind ? PASSED_ROOK_BEHIND : SCORE_ZERO;
+    score += PASSED_KING_PATH * king_units;
+    score += runs ? PASSED_UNSTOPPABLE : SCORE_ZERO;
+    TRACE(info, TP_PASSED_BLOCKADED + rank, us, blockaded);
+    TRACE(info, TP_PASSED_ROOK_BEHIND, us, rook_behind);
+    TRACE(info, TP_PASSED_KING_PATH, us, king_units);
+    TRACE(info, TP_PASSED_UNSTOPPABLE, us, runs);
+    return score;
+}
+
 /* Needs the complete attack maps (after eval_pieces for both sides). */
 void eval_passed(const Position *pos, EvalInfo *info, Color us)
 {
@@ -74,6 +130,7 @@ void eval_passed(const Position *pos, EvalInfo *info, Color us)
             score += PASSED_SAFE_PATH[rank];
         score += PASSED_KING_OWN[rank] * own_distance;
         score += PASSED_KING_ENEMY[rank] * enemy_distance;
+        score += passed_extras(pos, info, us, s, free_path);
         TRACE(info, TP_PASSED_RANK + rank, us, 1);
         TRACE(info, TP_PASSED_FREE_PATH + rank, us, free_path);
         TRACE(info, TP_PASSED_SAFE_PATH + rank, us, safe_path);

@@ -10,7 +10,7 @@
 
 typedef int32_t Score;
 
-#define S(mg, eg) ((Score)((eg) * 65536 + (mg)))
+#define S(mg, eg) ((Score)((eg)*65536 + (mg)))
 #define SCORE_ZERO S(0, 0)
 
 static inline int mg_of(Score s)

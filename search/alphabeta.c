@@ -54,8 +54,9 @@ bool out_of_time(SearchThread *t)
     Searcher *s = t->searcher;
     if (atomic_load_explicit(&s->stop, memory_order_relaxed))
         return true;
-    if (t->root_depth <= 1)
-        return false; /* depth 1 always completes, so there is a bestmove */
+    /* The limits hold from the first node on: the first iteration is not
+     * exempt (a position with hundreds of moves and long captures could
+     * take seconds); the search then plays unfinished_root_move(). */
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
@@ -81,6 +82,14 @@ void update_pv(Stack *ss, Move move, const Stack *child)
 
 /* ---- quiescence --------------------------------------------------------- */
 
+static bool is_draw(const Position *pos, int ply)
+{
+    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
+        return true;
+    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
+    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
+}
+
 static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 {
     Position *pos = &t->pos;
@@ -92,7 +101,9 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         t->seldepth = ply;
     if (out_of_time(t))
         return 0;
-    if (pos_insufficient_material(pos))
+    /* Draws first, as in the main search: a position one ply past the
+     * fifty-move limit or repeating the game is level whatever it holds. */
+    if (is_draw(pos, ply))
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
@@ -138,7 +149,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
                 continue; /* delta pruning */
         }
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -160,14 +172,6 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 }
 
 /* ---- main search -------------------------------------------------------- */
-
-static bool is_draw(const Position *pos, int ply)
-{
-    if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
-        return true;
-    /* The fifty-move rule yields to a checkmate delivered on its last ply. */
-    return pos_is_fifty_move_draw(pos) && (!in_check(pos) || count_legal(pos) > 0);
-}
 
 /* Pruning and reduction margins (centipawns; depths in plies). Each was
  * kept by a self-play match; see the commit messages. */
@@ -223,7 +227,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         ss->move = MOVE_NULL;
         ss->cont = NULL;
-        pos_make_null(pos);
+        Undo undo;
+        pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
@@ -278,7 +283,8 @@ static int probcut(SearchThread *t, int beta, int eval, int tt_eval, int depth, 
         if ((move_kind(m) == MK_PROMOTION && move_promo(m) != QUEEN) || !see_ge(pos, m, pc_beta - eval))
             continue;
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(t, -pc_beta, -pc_beta + 1, ply + 1);
         if (v >= pc_beta)
             v = -alphabeta(t, -pc_beta, -pc_beta + 1, depth - PROBCUT_REDUCTION, ply + 1, !cut_node);
@@ -353,7 +359,7 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
     if (ply >= MAX_PLY)
         return check ? VALUE_DRAW : evaluate(pos);
     int tb_value;
-    if (t->searcher->tb_enabled && tb_probe(pos, ply, &tb_value)) {
+    if (t->searcher->tb_enabled && tb_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
         atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
         return tb_value;
     }
@@ -457,7 +463,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             r = reduction(depth, n, &k, hist, new_depth);
         }
         set_stack_move(t, ss, m);
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
@@ -503,7 +510,8 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
     set_stack_move(t, &t->stack[0], m);
-    pos_make(pos, m);
+    Undo undo;
+    pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     int v;
     if (index == t->pv_index)

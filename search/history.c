@@ -9,9 +9,7 @@
 static Move counter_move(const SearchThread *t)
 {
     const Position *pos = &t->pos;
-    if (!pos->hist_len)
-        return MOVE_NONE;
-    Move prev = pos->hist[pos->hist_len - 1].move;
+    Move prev = pos_last_move(pos);
     if (prev == MOVE_NULL || prev == MOVE_NONE)
         return MOVE_NONE;
     return t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)];
@@ -64,7 +62,8 @@ void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *
     Move counter = counter_move(t);
     for (int i = 0; i < l->count; i++) {
         Move m = l->moves[i];
-        int victim = type_of(pos->board[move_to(m)]);
+        /* a Chess960 castling king may land on its own rook: no victim */
+        int victim = move_kind(m) == MK_CASTLING ? NO_PIECE_TYPE : type_of(pos->board[move_to(m)]);
         if (m == tt_move)
             l->scores[i] = SCORE_TT;
         else if (move_kind(m) == MK_PROMOTION)
@@ -124,11 +123,9 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus,
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }
-    if (pos->hist_len) {
-        Move prev = pos->hist[pos->hist_len - 1].move;
-        if (prev != MOVE_NULL && prev != MOVE_NONE)
-            t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
-    }
+    Move prev = pos_last_move(pos);
+    if (prev != MOVE_NULL && prev != MOVE_NONE)
+        t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
 }
 
 /* Rewards best (when noisy) in the capture history and punishes the noisy

@@ -82,6 +82,7 @@ struct Searcher {
     TT tt;
     SearchOptions opt;
     SearchLimits limits;
+    SearchReporter report;
     TimeLimits time;
     _Atomic int64_t start_ms; /* reset by ponderhit */
     SearchThread **threads;

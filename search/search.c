@@ -1,9 +1,8 @@
 /* Search control: the thread pool of one search (Lazy SMP), iterative
  * deepening with aspiration windows, the root move loop, time checks and
- * the UCI `info` / `bestmove` output of the main thread. */
+ * the reports of the main thread (SearchReporter). */
 #include <inttypes.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,10 +35,8 @@ Searcher *search_create(size_t hash_mb)
         free(s);
         return NULL;
     }
-    s->opt.threads = 1;
-    s->opt.multipv = 1;
-    s->opt.move_overhead = 10;
-    s->opt.use_tablebases = true;
+    /* The smallest valid settings; the UCI defaults are in uci/options.c. */
+    s->opt = (SearchOptions){.threads = 1, .multipv = 1, .syzygy_50_move_rule = true};
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->start_cv, NULL);
@@ -107,6 +104,11 @@ void search_destroy(Searcher *s)
 
 bool search_set_hash(Searcher *s, size_t mb) { return tt_resize(&s->tt, mb); }
 SearchOptions *search_options(Searcher *s) { return &s->opt; }
+void search_set_reporter(Searcher *s, const SearchReporter *r)
+{
+    static const SearchReporter SILENT = {0};
+    s->report = r ? *r : SILENT;
+}
 bool search_running(const Searcher *s) { return s->running; }
 Move search_best_move(const Searcher *s) { return s->best_move; }
 int search_best_score(const Searcher *s) { return s->best_score; }
@@ -132,7 +134,10 @@ void search_stop(Searcher *s)
 void search_ponderhit(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
-    atomic_store(&s->start_ms, now_ms());
+    /* Only a ponder search restarts the move's clock: a stray ponderhit
+     * must not give a timed search more time. */
+    if (atomic_load(&s->pondering))
+        atomic_store(&s->start_ms, now_ms());
     atomic_store(&s->pondering, false);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
@@ -149,38 +154,7 @@ void search_wait(Searcher *s)
     s->running = false;
 }
 
-/* ---- output ------------------------------------------------------------- */
-
-static void format_score(int v, char *buf, size_t n)
-{
-    if (v >= VALUE_MATE_IN_MAX_PLY)
-        snprintf(buf, n, "mate %d", (VALUE_MATE - v + 1) / 2);
-    else if (v <= -VALUE_MATE_IN_MAX_PLY)
-        snprintf(buf, n, "mate %d", -(VALUE_MATE + v) / 2);
-    else
-        snprintf(buf, n, "cp %d", v);
-}
-
-/* Win/draw/loss per mille from a score: a logistic model, centred so
- * that +1 pawn is about 25 % wins. Output only; never a search input. */
-static void format_wdl(int v, char *buf, size_t n)
-{
-    int w, l;
-    if (v >= VALUE_MATE_IN_MAX_PLY || v >= VALUE_KNOWN_WIN / 2)
-        w = 1000, l = 0;
-    else if (v <= -VALUE_MATE_IN_MAX_PLY || v <= -VALUE_KNOWN_WIN / 2)
-        w = 0, l = 1000;
-    else {
-        /* piecewise-linear logistic: 0 below -450 cp, 1000 above +650 */
-        int x = v - 100;
-        w = x <= -550 ? 0 : x >= 550 ? 1000 : 500 + x * 500 / 550;
-        w = w * w / 1000;
-        int y = -v - 100;
-        l = y <= -550 ? 0 : y >= 550 ? 1000 : 500 + y * 500 / 550;
-        l = l * l / 1000;
-    }
-    snprintf(buf, n, " wdl %d %d %d", w, 1000 - w - l, l);
-}
+/* ---- reports ------------------------------------------------------------ */
 
 static uint64_t total_tbhits(const Searcher *s)
 {
@@ -190,39 +164,42 @@ static uint64_t total_tbhits(const Searcher *s)
     return n;
 }
 
-static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
+static void report_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
 {
     Searcher *s = t->searcher;
-    char score[32], wdl[40] = "", mv[6];
-    int v = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score;
-    int64_t ms = now_ms() - s->start_ms;
-    uint64_t nodes = total_nodes(s);
-    format_score(v, score, sizeof score);
-    if (s->opt.show_wdl)
-        format_wdl(v, wdl, sizeof wdl);
-    char buf[8192];
-    int len =
-        snprintf(buf, sizeof buf,
-                 "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
-                 " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
-                 depth, rm->seldepth, line, score,
-                 bound == BOUND_LOWER ? " lowerbound" :
-                 bound == BOUND_UPPER ? " upperbound" :
-                                        "",
-                 wdl, nodes, nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), tt_hashfull(&s->tt), total_tbhits(s), ms);
-    for (int i = 0; i < rm->pv_len && len < (int)sizeof buf - 8; i++) {
-        move_to_uci(rm->pv[i], mv);
-        len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);
-    }
-    puts(buf);
+    if (!s->report.info)
+        return;
+    SearchInfo info = {
+        .depth = depth,
+        .seldepth = rm->seldepth,
+        .multipv = line,
+        .score = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score,
+        .bound = bound,
+        .nodes = total_nodes(s),
+        .tbhits = total_tbhits(s),
+        .time_ms = now_ms() - s->start_ms,
+        .hashfull = tt_hashfull(&s->tt),
+        .pv = rm->pv,
+        .pv_len = rm->pv_len,
+    };
+    s->report.info(s->report.ctx, &info);
+}
+
+/* Progress lines during the search only after this long (ms). */
+#define REPORT_AFTER_MS 3000
+
+static bool report_progress(const SearchThread *t)
+{
+    const Searcher *s = t->searcher;
+    return t->id == 0 && now_ms() - s->start_ms > REPORT_AFTER_MS;
 }
 
 /* ---- root --------------------------------------------------------------- */
 
-/* Stable insertion sort of root[from..count) by score, best first. */
-static void sort_root(SearchThread *t, int from)
+/* Stable insertion sort of root[from..to) by score, best first. */
+static void sort_root_range(SearchThread *t, int from, int to)
 {
-    for (int i = from + 1; i < t->root_count; i++) {
+    for (int i = from + 1; i < to; i++) {
         RootMove rm = t->root[i];
         int j = i;
         while (j > from && t->root[j - 1].score < rm.score) {
@@ -233,16 +210,15 @@ static void sort_root(SearchThread *t, int from)
     }
 }
 
+static void sort_root(SearchThread *t, int from) { sort_root_range(t, from, t->root_count); }
+
 static int root_search(SearchThread *t, int alpha, int beta, int depth)
 {
     Searcher *s = t->searcher;
     int best = -VALUE_INFINITE;
     for (int i = t->pv_index; i < t->root_count; i++) {
-        if (t->id == 0 && !s->limits.silent && now_ms() - s->start_ms > 3000) {
-            char mv[6];
-            move_to_uci(t->root[i].move, mv);
-            printf("info depth %d currmove %s currmovenumber %d\n", depth, mv, i + 1);
-        }
+        if (s->report.currmove && report_progress(t))
+            s->report.currmove(s->report.ctx, depth, t->root[i].move, i + 1);
         t->seldepth = 0;
         uint64_t before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         int v = search_root_move(t, alpha, beta, depth, i);
@@ -291,8 +267,8 @@ static bool aspiration(SearchThread *t, int depth)
             return false;
         if (v > alpha && v < beta)
             return true;
-        if (t->id == 0 && !s->limits.silent && now_ms() - s->start_ms > 3000)
-            print_pv_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
+        if (report_progress(t))
+            report_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
         if (v <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = v - delta > -VALUE_INFINITE ? v - delta : -VALUE_INFINITE;
@@ -356,8 +332,13 @@ static void iterative_deepening(SearchThread *t)
         for (int i = 0; i < t->root_count; i++)
             t->root[i].prev_score = t->root[i].score;
         bool done = true;
-        for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++)
+        /* A later line can come out above an earlier one (the searches
+         * are separate); keep the finished lines in order, best first. */
+        for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++) {
             done = aspiration(t, depth);
+            if (done)
+                sort_root_range(t, 0, t->pv_index + 1);
+        }
         if (!done)
             break;
         /* A later line may outscore an earlier one (the tables learned in
@@ -368,9 +349,8 @@ static void iterative_deepening(SearchThread *t)
         t->best = t->root[0];
         if (t->id != 0)
             continue;
-        if (!s->limits.silent)
-            for (int i = 0; i < lines; i++)
-                print_pv_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+        for (int i = 0; i < lines; i++)
+            report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
         stable = t->root[0].move == prev_move ? stable + 1 : 0;
         prev_move = t->root[0].move;
         if (time_to_stop(t, depth, prev_best, stable))
@@ -411,59 +391,111 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
 {
     if (rm->pv_len >= 2)
         return rm->pv[1];
-    Position *pos = malloc(sizeof *pos);
-    Move m = MOVE_NONE;
+    Position pos = t->pos;
+    Undo undo;
     TTHit hit;
-    if (!pos)
-        return MOVE_NONE;
-    memcpy(pos, &t->pos, sizeof *pos);
-    pos_make(pos, rm->move);
-    if (tt_probe(&s->tt, pos->key, &hit) && hit.move && is_legal_move(pos, hit.move))
-        m = hit.move;
-    free(pos);
-    return m;
+    pos_make(&pos, rm->move, &undo);
+    if (tt_probe(&s->tt, pos.key, &hit) && hit.move && is_legal_move(&pos, hit.move))
+        return hit.move;
+    return MOVE_NONE;
 }
 
-static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
+static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
 
-/* A covered root: the table's move, no search; go infinite and go ponder
- * still wait for stop / ponderhit. */
+/* The table's best reply after root move m (the ponder move), or
+ * MOVE_NONE. */
+static Move tb_reply(const SearchThread *t0, Move m, bool use50)
+{
+    Position pos = t0->pos;
+    Undo undo;
+    MoveList l;
+    int scores[MAX_MOVES];
+    Move reply = MOVE_NONE;
+    pos_make(&pos, m, &undo);
+    l.count = 0;
+    gen_legal(&pos, &l, GEN_ALL);
+    if (tb_rank_moves(&pos, l.moves, l.count, use50, scores))
+        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
+            if (scores[i] > best)
+                best = scores[i], reply = l.moves[i];
+    return reply;
+}
+
+/* A covered root: the table ranks the root moves (searchmoves applied),
+ * no search; MultiPV lines come from the ranking. go infinite and go
+ * ponder still wait for stop / ponderhit. */
 static bool tb_root_play(Searcher *s, SearchThread *t0)
 {
-    Move m;
-    int v;
-    if (!tb_root_move(&t0->pos, &m, &v))
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    bool use50 = s->opt.syzygy_50_move_rule;
+    for (int i = 0; i < t0->root_count; i++)
+        moves[i] = t0->root[i].move;
+    if (!tb_rank_moves(&t0->pos, moves, t0->root_count, use50, scores))
         return false;
-    RootMove *rm = &t0->best;
-    memset(rm, 0, sizeof *rm);
-    rm->move = rm->pv[0] = m;
-    rm->pv_len = 1;
-    rm->score = v;
-    rm->seldepth = 1;
-    atomic_store_explicit(&t0->tbhits, 1, memory_order_relaxed);
+    for (int i = 0; i < t0->root_count; i++) {
+        RootMove *rm = &t0->root[i];
+        rm->score = rm->prev_score = scores[i];
+        rm->pv_len = 1;
+        rm->seldepth = 1;
+    }
+    sort_root(t0, 0);
+    RootMove *best = &t0->root[0];
+    Move reply = tb_reply(t0, best->move, use50);
+    if (reply)
+        best->pv[1] = reply, best->pv_len = 2;
+    t0->best = *best;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;
-    if (!s->limits.silent)
-        print_pv_line(t0, rm, 1, 1, BOUND_EXACT);
+    int lines = s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count;
+    for (int i = 0; i < lines; i++)
+        report_line(t0, &t0->root[i], i + 1, 1, BOUND_EXACT);
     wait_for_release(s);
-    s->best_move = m;
-    s->best_score = v;
+    s->best_move = best->move;
+    s->best_score = best->score;
     s->last_nodes = 0;
-    print_bestmove(s, t0, rm);
+    report_bestmove(s, t0, &t0->best);
     return true;
+}
+
+/* The move to play when the first iteration did not finish (a tiny time
+ * or node limit, or stop right after go): the best move the partial
+ * iteration scored; if none, the TT move; if none, a move that loses no
+ * material by SEE, captures of the most valuable victim first. Never the
+ * first generated move, which may hang a piece. */
+static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
+{
+    TTHit hit;
+    bool tt = tt_probe(&s->tt, t->pos.key, &hit);
+    int best = 0, best_rank = -VALUE_INFINITE;
+    if (t->root[0].score != -VALUE_INFINITE)
+        return &t->root[0];
+    for (int i = 0; i < t->root_count; i++) {
+        Move m = t->root[i].move;
+        Piece victim = piece_on(&t->pos, move_to(m));
+        int rank = tt && m == hit.move   ? 100000 :
+                   see_ge(&t->pos, m, 0) ? 10000 + (victim != NO_PIECE ? SEE_VALUE[type_of(victim)] : 0) :
+                                           0;
+        if (rank > best_rank)
+            best = i, best_rank = rank;
+    }
+    t->root[best].score = VALUE_DRAW; /* unknown: report it as level */
+    return &t->root[best];
 }
 
 static void search_main(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
     if (t0->root_count == 0) {
-        if (!s->limits.silent)
-            printf("info depth 0 score %s\n", in_check(&t0->pos) ? "mate 0" : "cp 0");
+        SearchInfo info = {.score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW};
+        if (s->report.info)
+            s->report.info(s->report.ctx, &info);
         wait_for_release(s);
         s->best_move = MOVE_NONE;
-        s->best_score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW;
+        s->best_score = info.score;
         s->last_nodes = 0;
-        if (!s->limits.silent)
-            printf("bestmove (none)\n");
+        if (s->report.bestmove)
+            s->report.bestmove(s->report.ctx, MOVE_NONE, MOVE_NONE);
         return;
     }
     if (s->tb_enabled && tb_root_play(s, t0))
@@ -483,27 +515,19 @@ static void search_main(Searcher *s)
     pthread_mutex_unlock(&s->lock);
 
     const SearchThread *bt = best_thread(s);
-    const RootMove *rm = bt->completed_depth ? &bt->best : &t0->root[0];
+    const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);
-    if (!s->limits.silent && bt != t0)
-        print_pv_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
-    print_bestmove(s, bt, rm);
+    if (bt != t0)
+        report_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
+    report_bestmove(s, bt, rm);
 }
 
-static void print_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
+static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
 {
-    char mv[6], pm[6];
-    if (s->limits.silent)
-        return;
-    move_to_uci(rm->move, mv);
-    Move p = ponder_move(s, t, rm);
-    move_to_uci(p, pm);
-    if (p)
-        printf("bestmove %s ponder %s\n", mv, pm);
-    else
-        printf("bestmove %s\n", mv);
+    if (s->report.bestmove)
+        s->report.bestmove(s->report.ctx, rm->move, ponder_move(s, t, rm));
 }
 
 /* Pool thread: sleeps until given work; thread 0 runs the whole search
@@ -534,7 +558,7 @@ static void *pool_worker(void *arg)
 static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
 {
     memset(t, 0, offsetof(SearchThread, tables));
-    memcpy(&t->pos, pos, offsetof(Position, hist) + sizeof(Undo) * (size_t)pos->hist_len);
+    t->pos = *pos; /* shares the game history, read-only */
     for (int i = 0; i < MAX_PLY + 4; i++)
         t->stack[i].static_eval = VALUE_NONE;
     MoveList list;

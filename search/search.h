@@ -3,8 +3,9 @@
  * (chessprogramming wiki: "Principal Variation Search", "Lazy SMP").
  * A search runs in its own threads; the caller (the UCI loop) stays live
  * and talks to it through search_stop / search_ponderhit / search_wait.
- * The main search thread prints UCI `info` lines and exactly one
- * `bestmove` to stdout unless the limits say silent. */
+ * The search writes nothing: it reports progress and its one best move
+ * through the callbacks of a SearchReporter (uci/ formats the protocol
+ * text; bench passes its own). */
 #ifndef KS_SEARCH_H
 #define KS_SEARCH_H
 
@@ -18,25 +19,64 @@ typedef struct {
     bool time_given; /* wtime or btime was given (may be <= 0) */
     int movestogo;
     int64_t movetime;
-    int depth;       /* plies */
+    int depth; /* plies */
     uint64_t nodes;
-    int mate;        /* moves */
+    int mate; /* moves */
     bool infinite, ponder;
     Move searchmoves[MAX_MOVES];
     int searchmoves_count;
-    bool silent;     /* no output at all (bench) */
 } SearchLimits;
 
 /* Engine settings that the UCI options change. */
 typedef struct {
-    int threads;       /* 1 .. SEARCH_MAX_THREADS */
-    int multipv;       /* 1 .. MAX_MOVES */
-    int move_overhead; /* ms kept back from every move for lag */
-    bool show_wdl;
-    bool use_tablebases; /* probe ready DTM tables (UCI option Tablebases) */
+    int threads;              /* 1 .. SEARCH_MAX_THREADS */
+    int multipv;              /* 1 .. MAX_MOVES */
+    int move_overhead;        /* ms kept back from every move for lag */
+    bool use_tablebases;      /* probe ready DTM tables (UCI option Tablebases) */
+    bool syzygy_50_move_rule; /* table wins must fit in the fifty-move rule (UCI
+                                 option Syzygy50MoveRule); false: cursed wins win */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256
+
+/* One line of search progress, as values. */
+typedef struct {
+    int depth;              /* plies; 0 only for a root without legal moves (then
+                               score is -VALUE_MATE when mated, 0 when stalemated,
+                               and nothing else is set) */
+    int seldepth;           /* plies */
+    int multipv;            /* 1-based line number */
+    int score;              /* side to move's view: centipawns, or VALUE_MATE - plies
+                               (negated when being mated) beyond VALUE_MATE_IN_MAX_PLY */
+    int bound;              /* BOUND_EXACT, BOUND_LOWER (failed high) or BOUND_UPPER
+                               (search/tt.h) */
+    uint64_t nodes, tbhits; /* over all threads */
+    int64_t time_ms;        /* since the search started (or ponderhit) */
+    int hashfull;           /* per mille */
+    const Move *pv;         /* pv_len moves; valid during the call only */
+    int pv_len;
+} SearchInfo;
+
+/* How the search reports; any callback may be NULL (not wanted), and a
+ * reporter of all NULLs (the default) is silent. The callbacks run on the
+ * main search thread, never two at once; ctx is passed back unchanged.
+ *   info:     a completed iteration (one call per MultiPV line), an
+ *             aspiration fail after the first 3 s, a helper thread's
+ *             better line, the table move of a covered root, or depth 0
+ *             for a root without legal moves;
+ *   currmove: the root move about to be searched (after the first 3 s),
+ *             number counts from 1;
+ *   bestmove: exactly once per search, after the last info; best is
+ *             MOVE_NONE when the root has no legal move, ponder MOVE_NONE
+ *             when none is known;
+ *   message:  a note for the user (one line, no newline). */
+typedef struct {
+    void *ctx;
+    void (*info)(void *ctx, const SearchInfo *info);
+    void (*currmove)(void *ctx, int depth, Move move, int number);
+    void (*bestmove)(void *ctx, Move best, Move ponder);
+    void (*message)(void *ctx, const char *text);
+} SearchReporter;
 
 typedef struct Searcher Searcher;
 
@@ -51,15 +91,18 @@ void search_clear(Searcher *s);
 /* The settings; change them only while no search runs (Threads takes
  * effect at the next search_start). */
 SearchOptions *search_options(Searcher *s);
+/* The reporter of the next searches (copied; NULL = silent). Set it only
+ * while no search runs. */
+void search_set_reporter(Searcher *s, const SearchReporter *reporter);
 
 /* Starts searching pos (copied) and returns at once. A running search must
  * be finished first (search_stop + search_wait). */
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits);
-/* Asks the search to end (it still prints one bestmove); returns at once. */
+/* Asks the search to end (it still reports one bestmove); returns at once. */
 void search_stop(Searcher *s);
 /* The pondered move was played: time management starts now (ms clock reset). */
 void search_ponderhit(Searcher *s);
-/* Blocks until the search has printed its bestmove. */
+/* Blocks until the search has reported its bestmove. */
 void search_wait(Searcher *s);
 /* True from search_start until search_wait returned. */
 bool search_running(const Searcher *s);

@@ -2,37 +2,27 @@
  * the perfect root move, and exact scores inside the tree. */
 #include "tb.h"
 
-#include <string.h>
-
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small and
  * can be made ready up front, so a search with node or depth limits always
- * sees the same tables (design.md, "Reproducibility"). */
+ * sees the same tables (`bench` and `go nodes` stay reproducible). */
 #define TB_ROOT_MEN 5
 
-/* Can the material of the table be reached from pos by captures and
- * promotions, with the table's strong side as colour `strong`? */
-static bool reachable_as(const Position *pos, const char *code, Color strong)
+/* Can the material of the table (men besides the kings by Piece, its
+ * named side White) be reached from pos by captures and promotions, with
+ * the table's named side as colour `strong`? */
+static bool reachable_as(const Position *pos, const int counts[PIECE_NB], Color strong)
 {
-    int need[COLOR_NB][PIECE_TYPE_NB] = {{0}};
-    int side = -1;
-    for (const char *c = code; *c; c++) {
-        if (*c == 'K') {
-            side++;
-            continue;
-        }
-        PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
-        need[side == 0 ? strong : !strong][pt]++;
-    }
     for (Color c = WHITE; c <= BLACK; c++) {
-        int pawns = popcount(pieces(pos, c, PAWN)) - need[c][PAWN];
+        Color named = c == strong ? WHITE : BLACK;
+        int pawns = popcount(pieces(pos, c, PAWN)) - counts[make_piece(named, PAWN)];
         if (pawns < 0)
             return false;
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++) {
-            int missing = need[c][pt] - popcount(pieces(pos, c, pt));
+            int missing = counts[make_piece(named, pt)] - popcount(pieces(pos, c, pt));
             if (missing > 0 && (pawns -= missing) < 0)
                 return false;
         }
@@ -45,64 +35,80 @@ bool tb_prepare(const Position *pos, bool blocking)
     if (popcount(occupied(pos)) > TB_ROOT_MEN)
         return false;
     int count;
-    const char *const *names = dtm_standard_names(&count);
+    DtmTable *const *tables = dtm_standard_tables(&count);
     for (int i = 0; i < count; i++) {
-        if (!reachable_as(pos, names[i], WHITE) && !reachable_as(pos, names[i], BLACK))
+        int counts[PIECE_NB];
+        DtmTable *t = tables[i];
+        if (!t)
             continue;
-        DtmTable *t = dtm_table(names[i], NULL, 0);
-        if (t && blocking)
+        dtm_table_counts(t, counts);
+        if (!reachable_as(pos, counts, WHITE) && !reachable_as(pos, counts, BLACK))
+            continue;
+        if (blocking)
             dtm_build(t);
-        else if (t)
+        else
             dtm_request(t);
     }
     return true;
 }
 
-static int tb_score(const DtmResult *r, int ply)
+/* The fifty-move rule at a covered position (Syzygy's DTZ50 reading):
+ * with the halfmove clock at c, a win or loss of DTZ d holds if
+ * c + d <= 100 (the zeroing move or mate may come on the 100th ply), else
+ * it is a draw (cursed win, blessed loss). Mate comes before the rule can
+ * end the game if c + DTM <= 100: only then is the score a mate score;
+ * other wins sit in the TB band below the mate scores, the nearer the
+ * rule's limit the lower. Without the rule (use50 false) the clock counts
+ * as 0 and DTZ only orders the TB band. */
+static int tb_score(const DtmResult *r, int ply, int clock, bool use50)
 {
-    if (r->wdl > 0)
-        return VALUE_MATE - ply - r->plies;
-    if (r->wdl < 0)
-        return -VALUE_MATE + ply + r->plies;
-    return VALUE_DRAW;
+    if (r->wdl == 0)
+        return VALUE_DRAW;
+    if (!use50)
+        clock = 0;
+    else if (clock + r->dtz > 100)
+        return VALUE_DRAW;
+    int v = (!use50 || clock + r->plies <= 100) && ply + r->plies < MAX_PLY ? VALUE_MATE - ply - r->plies :
+                                                                              VALUE_TB_WIN - clock - r->dtz;
+    return r->wdl > 0 ? v : -v;
 }
 
-bool tb_probe(const Position *pos, int ply, int *score)
+bool tb_probe(const Position *pos, int ply, bool use50, int *score)
 {
     DtmResult r;
     if (popcount(occupied(pos)) > 4 || pos->castling || !dtm_probe(pos, &r))
         return false;
-    *score = tb_score(&r, ply);
+    *score = tb_score(&r, ply, pos->rule50, use50);
     return true;
 }
 
-bool tb_root_move(Position *pos, Move *best, int *score)
+/* Score of root move m from the mover's view, after the move: mate,
+ * stalemate, dead material and the fifty-move rule first, then the
+ * table. False if no ready table covers the position after it. */
+static bool tb_move_score(Position *pos, Move m, bool use50, int *score)
 {
-    int root_score;
-    if (!tb_probe(pos, 0, &root_score))
+    bool ok = true;
+    Undo u;
+    pos_make(pos, m, &u);
+    if (pos_insufficient_material(pos))
+        *score = VALUE_DRAW;
+    else if (count_legal(pos) == 0)
+        *score = in_check(pos) ? VALUE_MATE - 1 : VALUE_DRAW;
+    else if (pos_is_fifty_move_draw(pos)) /* the game's rule, whatever use50 says */
+        *score = VALUE_DRAW;
+    else if ((ok = tb_probe(pos, 1, use50, score)))
+        *score = -*score;
+    pos_unmake(pos);
+    return ok;
+}
+
+bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int *scores)
+{
+    int root;
+    if (!tb_probe(pos, 0, use50, &root))
         return false;
-    MoveList l;
-    l.count = 0;
-    gen_legal(pos, &l, GEN_ALL);
-    int best_score = -VALUE_INFINITE;
-    *best = MOVE_NONE;
-    for (int i = 0; i < l.count; i++) {
-        int v;
-        pos_make(pos, l.moves[i]);
-        if (pos_insufficient_material(pos))
-            v = VALUE_DRAW;
-        else if (count_legal(pos) == 0)
-            v = in_check(pos) ? VALUE_MATE - 1 : VALUE_DRAW;
-        else if (tb_probe(pos, 1, &v))
-            v = -v;
-        else
-            v = -VALUE_INFINITE; /* a table we do not have: never chosen over a known move */
-        pos_unmake(pos);
-        if (v > best_score) {
-            best_score = v;
-            *best = l.moves[i];
-        }
-    }
-    *score = root_score;
-    return *best != MOVE_NONE && best_score == root_score;
+    for (int i = 0; i < count; i++)
+        if (!tb_move_score(pos, moves[i], use50, &scores[i]))
+            return false;
+    return count > 0;
 }

@@ -5,10 +5,7 @@
 
 #define DEPTH_OFFSET 8
 
-static inline size_t bucket_of(const TT *tt, Key key)
-{
-    return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET;
-}
+static inline size_t bucket_of(const TT *tt, Key key) { return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET; }
 
 bool tt_resize(TT *tt, size_t mb)
 {
@@ -38,10 +35,7 @@ void tt_clear(TT *tt)
     tt->generation = 0;
 }
 
-void tt_new_search(TT *tt)
-{
-    tt->generation = (uint8_t)((tt->generation + 1) & 63);
-}
+void tt_new_search(TT *tt) { tt->generation = (uint8_t)((tt->generation + 1) & 63); }
 
 static inline int data_depth(uint64_t d) { return (int)((d >> 48) & 0xFF) - DEPTH_OFFSET; }
 static inline int data_gen(uint64_t d) { return (int)(d >> 58); }

@@ -41,7 +41,6 @@ typedef struct {
 } TT;
 
 #define TT_BUCKET 4
-#define TT_DEFAULT_MB 16
 #define TT_MIN_MB 1
 #define TT_MAX_MB 65536
 

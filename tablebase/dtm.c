@@ -1,14 +1,17 @@
 /* DTM tables: the registry (material code and material key to table),
  * building once on demand, probing, statistics and iteration. The index
- * and the generator live in dtm_index.c and dtm_build.c. */
+ * and the generator live in dtm_index.c and dtm_generate.c. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dtm_gen.h"
 #include "dtm_internal.h"
+#include "engine/material.h"
+#include "engine/movegen.h"
 
-/* 35 materials of up to four men exist with pawns on one side only. */
+/* 36 materials of up to four men exist (KK included). */
 enum { MAX_TABLES = 48, KEY_SLOTS = 128 };
 
 static DtmTable TABLES[MAX_TABLES];
@@ -18,18 +21,34 @@ static _Atomic(DtmTable *) by_key[KEY_SLOTS];
 static atomic_size_t memory_used;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static const char *const STANDARD[] = {"KQK", "KRK", "KBK", "KNK", "KPK", "KBBK",
+static const char *const STANDARD[] = {"KQK",  "KRK",  "KBK",  "KNK",  "KPK", "KBBK",
                                        "KBNK", "KNNK", "KQKR", "KRKB", "KRKN"};
 
-/* Piece letters in table order, strongest first. */
-static const char ORDER[] = "QRBNP";
+/* Men in table order, strongest first. */
 static const PieceType ORDER_TYPE[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
 static const int ORDER_VALUE[] = {9, 5, 3, 3, 1};
 
+#define STANDARD_COUNT (sizeof STANDARD / sizeof STANDARD[0])
+static DtmTable *standard_tables[STANDARD_COUNT];
+
 const char *const *dtm_standard_names(int *count)
 {
-    *count = (int)(sizeof STANDARD / sizeof STANDARD[0]);
+    *count = (int)STANDARD_COUNT;
     return STANDARD;
+}
+
+DtmTable *const *dtm_standard_tables(int *count)
+{
+    dtm_init();
+    *count = (int)STANDARD_COUNT;
+    return standard_tables;
+}
+
+void dtm_table_counts(const DtmTable *t, int counts[PIECE_NB])
+{
+    memset(counts, 0, PIECE_NB * sizeof counts[0]);
+    for (int k = 0; k < t->n; k++)
+        counts[t->piece[k]]++;
 }
 
 const char *dtm_name(const DtmTable *t) { return t->name; }
@@ -37,16 +56,6 @@ bool dtm_is_ready(const DtmTable *t) { return atomic_load_explicit(&t->ready, me
 size_t dtm_memory_used(void) { return atomic_load(&memory_used); }
 
 /* ---- material codes ---------------------------------------------------- */
-
-/* "K" and the men of colour c in table order. */
-static void side_code(const int counts[PIECE_NB], Color c, char *out)
-{
-    *out++ = 'K';
-    for (int o = 0; o < 5; o++)
-        for (int i = 0; i < counts[make_piece(c, ORDER_TYPE[o])]; i++)
-            *out++ = ORDER[o];
-    *out = 0;
-}
 
 /* > 0 if side a is stronger than side b: material, then men, then the
  * stronger men in table order. */
@@ -69,30 +78,25 @@ static int compare_sides(const int counts[PIECE_NB], Color a, Color b)
     return 0;
 }
 
+/* Counts of the men besides the kings of a code the generator can build
+ * (up to two men); false with the reason in err. */
 static bool parse_code(const char *code, int counts[PIECE_NB], char *err, size_t es)
 {
-    int side = -1, men = 0;
-    memset(counts, 0, PIECE_NB * sizeof counts[0]);
-    for (const char *p = code; *p; p++) {
-        char ch = (char)toupper((unsigned char)*p);
-        const char *o = strchr(ORDER, ch);
-        if (ch == 'K' && side < BLACK)
-            side++;
-        else if (ch && o && side >= WHITE && ++men <= 2)
-            counts[make_piece(side, ORDER_TYPE[o - ORDER])]++;
-        else {
-            snprintf(err, es, "%s: not a material code of up to four men (like KQKR)", code);
-            return false;
-        }
-    }
-    if (side != BLACK) {
+    bool ok = material_counts(code, WHITE, counts);
+    int kings = 0;
+    for (const char *p = code; *p; p++)
+        kings += toupper((unsigned char)*p) == 'K';
+    int men = (int)strlen(code) - kings;
+    if (!ok && men <= 2 && kings < 2 && (!*code || toupper((unsigned char)*code) == 'K')
+        && strspn(code, "KQRBNPkqrbnp") == strlen(code)) {
         snprintf(err, es, "%s: a material code names both kings (like KQKR)", code);
         return false;
     }
-    if (counts[W_PAWN] && counts[B_PAWN]) {
-        snprintf(err, es, "%s: pawns on both sides are not supported", code);
+    if (!ok || men > 2) {
+        snprintf(err, es, "%s: not a material code of up to four men (like KQKR)", code);
         return false;
     }
+    counts[W_KING] = counts[B_KING] = 0;
     return true;
 }
 
@@ -129,8 +133,7 @@ static Key material_key_with_kings(const int counts[PIECE_NB])
 static void describe(DtmTable *t, const int counts[PIECE_NB])
 {
     int flipped[PIECE_NB];
-    side_code(counts, WHITE, t->name);
-    side_code(counts, BLACK, t->name + strlen(t->name));
+    material_code_of_counts(counts, t->name);
     /* Men in index order: the reverse of the name, so that the strong
      * side's strongest man is last (its un-moves stay in one row). */
     for (Color c = BLACK; c >= WHITE; c--)
@@ -246,8 +249,8 @@ static DtmTable *table_of_code(const char *code, char *err, size_t es)
 static void register_standard(void)
 {
     dtm_index_init();
-    for (size_t i = 0; i < sizeof STANDARD / sizeof STANDARD[0]; i++)
-        table_of_code(STANDARD[i], NULL, 0);
+    for (size_t i = 0; i < STANDARD_COUNT; i++)
+        standard_tables[i] = table_of_code(STANDARD[i], NULL, 0);
     table_of_code("KK", NULL, 0);
 }
 
@@ -264,8 +267,7 @@ DtmTable *dtm_table_for_position(const Position *pos)
     int counts[PIECE_NB] = {0};
     bool flip;
     DtmTable *t = dtm_table_for_key(pos->material_key);
-    if (t || popcount(occupied(pos)) > DTM_MAX_MEN || (pos->by_type[PAWN] & pos->by_color[WHITE]
-                                                          && pos->by_type[PAWN] & pos->by_color[BLACK]))
+    if (t || popcount(occupied(pos)) > DTM_MAX_MEN)
         return t;
     for (Piece p = W_PAWN; p <= B_QUEEN; p++)
         if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
@@ -276,12 +278,13 @@ DtmTable *dtm_table_for_position(const Position *pos)
 
 /* ---- entries ------------------------------------------------------------ */
 
-static DtmResult decode_value(uint8_t v)
+static DtmResult decode_value(uint8_t v, uint8_t z)
 {
-    DtmResult r = {0, 0};
+    DtmResult r = {0, 0, 0};
     if (v != DTM_DRAW && v != DTM_ILLEGAL) {
         r.plies = v - 1;
         r.wdl = r.plies % 2 ? 1 : -1;
+        r.dtz = z - 1;
     }
     return r;
 }
@@ -301,11 +304,11 @@ static void entry_header(const DtmTable *t, DtmEntry *e)
 static void visit_index(const DtmTable *t, DtmEntry *e, uint32_t index, DtmVisitor visit, void *ctx)
 {
     for (Color c = WHITE; c <= BLACK; c++) {
-        uint8_t v = t->val[(size_t)c * t->size + index];
-        if (v == DTM_ILLEGAL)
+        size_t p = (size_t)c * t->size + index;
+        if (t->val[p] == DTM_ILLEGAL)
             continue;
         e->stm = c;
-        e->result = decode_value(v);
+        e->result = decode_value(t->val[p], t->dtz[p]);
         visit(e, ctx);
     }
 }
@@ -331,7 +334,7 @@ static size_t unbuilt_bytes(const DtmTable *t, uint64_t *seen)
     if ((*seen & bit) || dtm_is_ready(t))
         return 0;
     *seen |= bit;
-    size_t bytes = 2 * t->size;
+    size_t bytes = DTM_BYTES_PER_INDEX * t->size;
     for (int i = 0; i < DTM_EXIT_SLOTS; i++)
         if (t->exits[i].table)
             bytes += unbuilt_bytes(t->exits[i].table, seen);
@@ -363,16 +366,20 @@ static void add_to_stats(const DtmEntry *e, void *ctx)
     int plies = e->result.plies;
     uint64_t w = (uint64_t)e->weight;
     st->stored++;
+    int dtz = e->result.dtz;
     if (e->result.wdl == 0)
         st->draws[c] += w;
     else if (e->result.wdl > 0) {
         st->wins[c] += w;
         st->sum_win[c] += w * (uint64_t)plies;
         st->max_win[c] = plies > st->max_win[c] ? plies : st->max_win[c];
+        st->max_dtz_win[c] = dtz > st->max_dtz_win[c] ? dtz : st->max_dtz_win[c];
+        st->cursed[c] += dtz > 100 ? w : 0;
     } else {
         st->losses[c] += w;
         st->sum_loss[c] += w * (uint64_t)plies;
         st->max_loss[c] = plies > st->max_loss[c] ? plies : st->max_loss[c];
+        st->max_dtz_loss[c] = dtz > st->max_dtz_loss[c] ? dtz : st->max_dtz_loss[c];
     }
 }
 
@@ -388,9 +395,9 @@ bool dtm_build(DtmTable *t)
          * pawns) decreasing, so the locks never form a cycle. */
         uint64_t seen = 0;
         ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t)
-          && reserve_memory(2 * t->size);
+          && reserve_memory(DTM_BYTES_PER_INDEX * t->size);
         if (ok && !dtm_generate(t)) {
-            atomic_fetch_sub(&memory_used, 2 * t->size);
+            atomic_fetch_sub(&memory_used, DTM_BYTES_PER_INDEX * t->size);
             ok = false;
         }
         if (ok) {
@@ -428,6 +435,54 @@ bool dtm_request(DtmTable *t)
 
 /* ---- probing ------------------------------------------------------------ */
 
+/* Larger is better for the side to move: a win sooner, a loss later. */
+static int result_rank(int wdl, int plies) { return wdl > 0 ? 1000 - plies : wdl < 0 ? -1000 + plies : 0; }
+
+/* A position with an en-passant right (tables with pawns on both sides):
+ * the better of the stored value without the right (*out) and each e.p.
+ * capture, or the captures alone when they are the only legal moves. m:
+ * the men in table order, oriented as stored. */
+static void probe_ep(const Position *pos, const DtmTable *t, const DtmMen *m, int flip, DtmResult *out)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    int others = 0, best = -2000;
+    DtmResult r = *out;
+    for (int i = 0; i < l.count; i++) {
+        Move mv = l.moves[i];
+        if (move_kind(mv) != MK_EN_PASSANT) {
+            others++;
+            continue;
+        }
+        int kx = -1, ky = -1;
+        for (int k = 2; k < 2 + t->n; k++) {
+            kx = (m->sq[k] ^ (flip ? 56 : 0)) == move_from(mv) ? k : kx;
+            ky = (m->sq[k] ^ (flip ? 56 : 0)) == (Square)(pos->ep + (pos->side == WHITE ? -8 : 8)) ? k : ky;
+        }
+        if (kx < 0 || ky < 0)
+            continue;
+        int v =
+            gen_exit_value(t, m, kx, (Square)(pos->ep ^ (flip ? 56 : 0)), (Color)(pos->side ^ flip), ky, NO_PIECE_TYPE);
+        DtmResult e = {(v > 0) - (v < 0), v < 0 ? -v : v, v ? 1 : 0};
+        if (result_rank(e.wdl, e.plies) > best)
+            best = result_rank(e.wdl, e.plies), r = e;
+    }
+    if (best == -2000)
+        return; /* no e.p. capture after all */
+    if (others && result_rank(out->wdl, out->plies) >= best) {
+        /* The stored value stands; DTZ 1 if the capture wins too. */
+        if (out->wdl > 0 && r.wdl > 0)
+            out->dtz = 1;
+        return;
+    }
+    /* The capture is better (or forced); as a loss, the loser still
+     * delays the zeroing as long as the stored moves allow. */
+    if (others && r.wdl < 0 && out->wdl < 0 && out->dtz > r.dtz)
+        r.dtz = out->dtz;
+    *out = r;
+}
+
 bool dtm_probe(const Position *pos, DtmResult *out)
 {
     if (popcount(occupied(pos)) > DTM_MAX_MEN || pos->castling)
@@ -447,8 +502,53 @@ bool dtm_probe(const Position *pos, DtmResult *out)
         used |= square_bb(lsb(b));
         m.sq[2 + k] = lsb(b) ^ fl;
     }
-    *out = decode_value(dtm_value(t, (Color)(pos->side ^ flip), &m));
+    size_t p = (size_t)(pos->side ^ flip) * t->size + dtm_index(t, &m, NULL);
+    *out = decode_value(t->val[p], t->dtz[p]);
+    if (pos->ep != SQ_NONE)
+        probe_ep(pos, t, &m, flip, out);
     return true;
+}
+
+bool dtm_probe_move(Position *pos, Move m, DtmResult *out)
+{
+    DtmResult after = {0, 0, 0};
+    bool known = true;
+    Undo undo;
+    pos_make(pos, m, &undo);
+    if (pos_insufficient_material(pos))
+        ;
+    else if (count_legal(pos) == 0)
+        after.wdl = in_check(pos) ? -1 : 0;
+    else
+        known = dtm_probe(pos, &after);
+    pos_unmake(pos);
+    if (known) {
+        out->wdl = -after.wdl;
+        out->plies = after.wdl ? after.plies + 1 : 0;
+    }
+    return known;
+}
+
+/* Orders verdicts from the mover's view: faster wins, then draws, then
+ * slower losses. */
+static int verdict_rank(const DtmResult *r) { return r->wdl > 0 ? 1000 - r->plies : r->wdl < 0 ? -1000 + r->plies : 0; }
+
+Move dtm_best_move(Position *pos, DtmResult *out)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    Move best = MOVE_NONE;
+    int best_rank = 0;
+    for (int i = 0; i < l.count; i++) {
+        DtmResult r;
+        if (!dtm_probe_move(pos, l.moves[i], &r) || (best != MOVE_NONE && verdict_rank(&r) <= best_rank))
+            continue;
+        best = l.moves[i];
+        best_rank = verdict_rank(&r);
+        *out = r;
+    }
+    return best;
 }
 
 bool dtm_stats(const DtmTable *t, DtmStats *out)

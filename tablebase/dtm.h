@@ -6,9 +6,13 @@
  * chessprogramming wiki "Retrograde Analysis"). Captures and promotions
  * leave the table and take their value from the smaller table they reach.
  *
- * Values ignore the fifty-move rule and repetitions (pure DTM). Pawns may
- * belong to one side only (so en passant never arises); castling is never
- * possible inside a table.
+ * Values ignore the fifty-move rule and repetitions (pure DTM); castling is
+ * never possible inside a table. Every promotion (Q, R, B, N) is valued.
+ * With pawns on both sides (KPKP) en passant is exact: in the generation a
+ * double step that lands beside an enemy pawn reaches a position with the
+ * e.p. right, valued as the better for the opponent of the stored position
+ * and the capture (the capture alone if it is the only legal move); a probe
+ * of a position with an e.p. square does the same.
  *
  * Tables are named by material code, strong side first ("KQKR"; the named
  * side is White, case-insensitive). Nothing is built at startup: a table is
@@ -16,13 +20,19 @@
  * background thread). All functions are thread-safe; probing a ready table
  * takes no lock.
  *
- * Memory: one byte per stored position and side to move (index layout and
- * value encoding: dtm_internal.h). Per side to move a pawnless table stores
- * 462 * 64^n positions (n = men besides the kings: 3.8 MB for both sides of
- * a 4-man table, 59 KB for a 3-man one), a table with pawns 1806 * 64^n
- * (KPK 231 KB, a 4-man one 14.8 MB). The built tables together may use at
- * most DTM_MEMORY_CAP bytes; a build that would exceed it fails. A build
- * needs about three times its final size in scratch memory while it runs.
+ * Beside each DTM table a DTZ table (Syzygy's DTZ50 meaning, DtmResult.dtz)
+ * is built by a second retrograde pass over the same positions, in which
+ * pawn moves and captures are exits valued by the DTM tables' results.
+ *
+ * Memory: two bytes (DTM, DTZ) per stored position and side to move (index
+ * layout and value encoding: dtm_internal.h). Per side to move a pawnless
+ * table stores 462 * 64^n positions (n = men besides the kings: 7.6 MB for
+ * both sides of a 4-man table, 118 KB for a 3-man one), a table with pawns
+ * 1806 * 64^n (KPK 462 KB, a 4-man one 29.6 MB). The built tables together
+ * may use at most DTM_MEMORY_CAP bytes (every table of up to four men at
+ * once fits: about 450 MB; KPPK and the tables below it take 214 MB); a
+ * build that would exceed it fails. A build needs about three times its
+ * final size in scratch memory while it runs.
  *
  * In the search: t = dtm_table_for_key(pos->material_key); if t is not NULL
  * and dtm_request(t) (or dtm_is_ready(t)) is true, dtm_probe(pos, &r)
@@ -35,7 +45,7 @@
 
 #include "engine/position.h"
 
-#define DTM_MEMORY_CAP (64u << 20) /* bytes over all built tables */
+#define DTM_MEMORY_CAP (512u << 20) /* bytes over all built tables */
 
 typedef struct DtmTable DtmTable;
 
@@ -44,6 +54,10 @@ typedef struct {
     int wdl;   /* +1 the side to move wins, 0 draw, -1 it loses */
     int plies; /* plies to mate with best play: odd for a win, even for a
                   loss (0 = checkmated now); 0 for a draw */
+    int dtz;   /* plies to the next zeroing move (capture, pawn move) or
+                  mate, that move included, with play that wins within the
+                  fifty-move rule (Syzygy DTZ50): 1 = zeroes or mates now,
+                  0 = checkmated or a draw; either parity for a loss */
 } DtmResult;
 
 /* Counts over every legal position of the table's material with the named
@@ -51,11 +65,14 @@ typedef struct {
  * counted from its view. */
 typedef struct {
     uint64_t wins[COLOR_NB], draws[COLOR_NB], losses[COLOR_NB];
-    int max_win[COLOR_NB], max_loss[COLOR_NB];       /* plies */
-    uint64_t sum_win[COLOR_NB], sum_loss[COLOR_NB]; /* plies, for means */
-    uint64_t stored;  /* entries of the symmetry-reduced table, both sides */
-    size_t bytes;     /* memory the built table keeps */
-    double build_ms;  /* wall time of this table's own build */
+    int max_win[COLOR_NB], max_loss[COLOR_NB];         /* plies */
+    uint64_t sum_win[COLOR_NB], sum_loss[COLOR_NB];    /* plies, for means */
+    int max_dtz_win[COLOR_NB], max_dtz_loss[COLOR_NB]; /* plies */
+    uint64_t cursed[COLOR_NB];                         /* wins with DTZ > 100 plies (expected 0) */
+    uint64_t stored;                                   /* entries of the symmetry-reduced table, both sides */
+    size_t bytes;                                      /* memory the built table keeps */
+    double build_ms;                                   /* wall time of this table's own DTM build */
+    double dtz_build_ms;                               /* and of its DTZ table */
 } DtmStats;
 
 /* One position for dtm_foreach: piece[0] / square[0] is the white king,
@@ -85,6 +102,12 @@ void dtm_init(void);
  * KNK, KPK, KBBK, KBNK, KNNK, KQKR, KRKB, KRKN. *count receives their
  * number. */
 const char *const *dtm_standard_names(int *count);
+/* The same tables, in the same order (registered by dtm_init). */
+DtmTable *const *dtm_standard_tables(int *count);
+
+/* Counts by Piece of a table's men besides the kings, the named side
+ * White. */
+void dtm_table_counts(const DtmTable *t, int counts[PIECE_NB]);
 
 /* Finds or registers the table of a material code (any case; the pieces of
  * each side in any order; the stronger side must come first). NULL for a
@@ -95,8 +118,8 @@ DtmTable *dtm_table(const char *code, char *err, size_t err_size);
  * arrangement), or NULL. Lock-free; does not build. */
 DtmTable *dtm_table_for_key(Key material_key);
 
-/* Finds or registers the table of a position's material (up to four men,
- * pawns on one side only); NULL otherwise. Does not build. */
+/* Finds or registers the table of a position's material (up to four men);
+ * NULL otherwise. Does not build. */
 DtmTable *dtm_table_for_position(const Position *pos);
 
 /* Canonical code of a table ("KQKR"). */
@@ -115,6 +138,18 @@ bool dtm_is_ready(const DtmTable *t);
  * arrangement. False (and *out untouched) when no ready table covers it,
  * or the position has castling rights. Never builds. */
 bool dtm_probe(const Position *pos, DtmResult *out);
+
+/* The verdict of legal move m from the mover's view (plies counted from
+ * pos, so a move that mates is {+1, 1}): drawn material, checkmate and
+ * stalemate after it need no table. False (and *out untouched) when no
+ * ready table covers the position after it. pos is restored. */
+bool dtm_probe_move(Position *pos, Move m, DtmResult *out);
+
+/* The DTM-best move: the fastest win, else a draw, else the slowest loss;
+ * the first in generation order among equals; moves whose verdict no
+ * ready table knows are never chosen. MOVE_NONE (and *out untouched) when
+ * no move has a known verdict; else *out is its verdict as above. */
+Move dtm_best_move(Position *pos, DtmResult *out);
 
 /* Statistics of a ready table; false if it is not ready. */
 bool dtm_stats(const DtmTable *t, DtmStats *out);

@@ -4,6 +4,7 @@
  * counts the moves that stay in the table. Legality is a bit test against
  * the squares the enemy attacks, the pins and the check evasions, so quiet
  * moves are counted in bulk with popcount. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "dtm_gen.h"
@@ -90,6 +91,28 @@ int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color m
     return plies % 2 == 0 ? plies + 1 : -(plies + 1);
 }
 
+int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
+{
+    if (captured >= 0 || promo) {
+        int v = gen_exit_value(g->t, m, k, to, mover, captured, promo);
+        return (v > 0) - (v < 0);
+    }
+    /* A pawn move inside the table: the DTM table of this material. */
+    DtmMen after = *m;
+    after.sq[k] = to;
+    int v = dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index(g->t, &after, NULL)]);
+    int kx, ky;
+    if (abs(to - m->sq[k]) != 16 || !gen_ep_candidate(g, &after, !mover, &kx, &ky))
+        return v;
+    /* A double step beside an enemy pawn: the opponent may take e.p.
+     * (or must, when it has no other move), whichever is better for it. */
+    int e = gen_exit_value(g->t, &after, kx, (Square)((to + m->sq[k]) / 2), !mover, ky, NO_PIECE_TYPE);
+    int them = (e > 0) - (e < 0);
+    if (gen_ep_other_move(&after, !mover, kx, ky) && -v > them)
+        them = -v;
+    return -them;
+}
+
 static void note_exit(MoveSummary *s, int v)
 {
     if (v > 0 && (!s->win || v < s->win))
@@ -107,9 +130,11 @@ static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard oc
     s->legal++;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, pt));
+            note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, pt) :
+                                  gen_exit_value(g->t, m, k, to, us, captured, pt));
     else
-        note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
+        note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, NO_PIECE_TYPE) :
+                              gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with
@@ -126,8 +151,8 @@ static inline Bitboard long_diagonals(Square s)
 static __attribute__((noinline)) int symmetric_extra(const Gen *g, const DtmMen *m, int k, Bitboard quiet)
 {
     int extra = 0;
-    Bitboard maybe = k < 2 ? quiet & long_diagonals(m->sq[!k])
-                           : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
+    Bitboard maybe =
+        k < 2 ? quiet & long_diagonals(m->sq[!k]) : (long_diagonals(m->sq[0]) & square_bb(m->sq[1]) ? quiet : 0);
     while (maybe) {
         Square to = pop_lsb(&maybe), sq[DTM_MAX_MEN] = {m->sq[0], m->sq[1], m->sq[2], m->sq[3]};
         int stab;
@@ -151,8 +176,8 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
     /* With pawns the symmetry is left-right: no position is its own
      * mirror. Without, a symmetric successor has both kings on a long
      * diagonal: the king that does not move, and the other one. */
-    bool maybe = k < 2 ? (square_bb(m->sq[!k]) & long_diags)
-                       : (square_bb(m->sq[0]) & long_diags) && (square_bb(m->sq[1]) & long_diags);
+    bool maybe = k < 2 ? (square_bb(m->sq[!k]) & long_diags) :
+                         (square_bb(m->sq[0]) & long_diags) && (square_bb(m->sq[1]) & long_diags);
     if (!g->t->pawns && maybe)
         s->weight += symmetric_extra(g, m, k, quiet);
 }
@@ -170,15 +195,15 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
             if (relative_rank(us, from) == 1 && !(sf->occ & square_bb(from + 2 * up)))
                 targets |= square_bb(from + 2 * up);
         }
-        exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
+        /* For DTZ every pawn move zeroes the count: all are exits. */
+        exits = g->dtz ? targets : targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
     } else {
         targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
         exits = targets & sf->occ;
     }
     /* A king may capture a man only where no other enemy man defends it:
      * danger holds exactly those squares. */
-    Bitboard legal = k == us ? ~sf->danger
-                             : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
+    Bitboard legal = k == us ? ~sf->danger : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
     count_quiet(g, s, m, us, k, targets & legal & ~exits);
     for (exits &= legal; exits;)
         exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));

@@ -1,4 +1,4 @@
-/* Private to the DTM generator (dtm_build.c: the retrograde pass;
+/* Private to the DTM generator (dtm_generate.c: the retrograde pass;
  * dtm_forward.c: the forward pass that seeds it). */
 #ifndef KS_DTM_GEN_H
 #define KS_DTM_GEN_H
@@ -10,10 +10,22 @@ typedef struct {
     size_t n, cap;
 } Vec;
 
+/* A position with an en-passant right, as a node of the DTM analysis
+ * (tables with pawns on both sides): X to move after Y's double step that
+ * landed beside X's pawn. Its value is the better for X of the stored
+ * position without the right (c) and the e.p. capture (e), or the capture
+ * alone when it is X's only legal move; its one predecessor is p. */
+typedef struct {
+    uint32_t c, p; /* stm * size + index */
+    int16_t e;     /* gen_exit_value of the capture, for X */
+    bool only;     /* X has no legal move in c but the e.p. capture */
+    bool decided;
+} EpNode;
+
 typedef struct {
     DtmTable *t;
     uint8_t *val;  /* [stm * size + index], encoding of dtm_internal.h */
-    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_build.c) */
+    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_generate.c) */
     uint8_t *hint; /* longest loss through a capture or promotion, plies */
     /* Positions decided at the ply being processed and at the next one,
      * one bit per (stm * size + index): walking them in index order keeps
@@ -31,7 +43,64 @@ typedef struct {
     bool can_lose[COLOR_NB];   /* the other side has men to mate with */
     bool must_count[COLOR_NB]; /* can lose, or may capture or promote */
     bool failed;
+    /* DTZ mode (dtm_build.c, "DTZ"): val is the DTZ table being made, dtm
+     * the finished DTM table of the same material, whose wins and losses
+     * the DTZ levels follow; pawn moves are exits like captures. */
+    bool dtz;
+    const uint8_t *dtm;
+    /* Pawns on both sides (KPKP): the en-passant nodes, sorted by c, and
+     * their decisions later than the ply being processed. */
+    bool ep_table;
+    EpNode *ep;
+    size_t ep_count;
+    Vec ep_pending[DTM_MAX_PLIES + 2];
 } Gen;
+
+/* Men kx (ours, `us` to move) and ky (the enemy's) of a placement when the
+ * enemy's pawn ky may just have made a double step that our pawn kx can
+ * take en passant: ky on its fourth rank with the two squares behind it
+ * empty, kx beside it. For tables with one pawn a side (KPKP). */
+static inline bool gen_ep_candidate(const Gen *g, const DtmMen *m, Color us, int *kx, int *ky)
+{
+    if (!g->ep_table)
+        return false;
+    int x = g->color[2] == us ? 2 : 3, y = 5 - x;
+    Square sy = m->sq[y], sx = m->sq[x];
+    int back = us == WHITE ? 8 : -8; /* towards the enemy pawn's start */
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(sx) | square_bb(sy);
+    if (relative_rank(!us, sy) != 3 || rank_of(sx) != rank_of(sy)
+        || (file_of(sx) - file_of(sy)) * (file_of(sx) - file_of(sy)) != 1
+        || (occ & (square_bb(sy + back) | square_bb(sy + 2 * back))))
+        return false;
+    *kx = x, *ky = y;
+    return true;
+}
+
+/* Has `us` (to move, kings and one pawn a side, enemy pawn ky just double
+ * stepped beside our pawn kx) a legal move other than the e.p. capture?
+ * The enemy pawn is the only possible checker, and our pawn, beside it,
+ * cannot take it normally. */
+static inline bool gen_ep_other_move(const DtmMen *m, Color us, int kx, int ky)
+{
+    Square own = m->sq[us], pawn = m->sq[kx];
+    Bitboard danger = KING_ATTACKS[m->sq[!us]] | PAWN_ATTACKS[!us][m->sq[ky]];
+    if (KING_ATTACKS[own] & ~square_bb(pawn) & ~danger)
+        return true;
+    if (PAWN_ATTACKS[!us][m->sq[ky]] & square_bb(own))
+        return false; /* in check by the pawn: only the king could answer */
+    Square push = (Square)(pawn + (us == WHITE ? 8 : -8));
+    Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(m->sq[ky]);
+    return !(occ & square_bb(push));
+}
+
+/* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */
+static inline bool dtm_value_is_loss(uint8_t v) { return v != DTM_DRAW && v != DTM_ILLEGAL && (v - 1) % 2 == 0; }
+/* The mover's result (+1, 0, -1) from a DTM value seen by the side to move
+ * after the move. */
+static inline int dtm_value_for_mover(uint8_t v)
+{
+    return v == DTM_DRAW || v == DTM_ILLEGAL ? 0 : dtm_value_is_loss(v) ? 1 : -1;
+}
 
 /* Position p (= stm * size + index) is decided at ply `level`, later than
  * the next one. */
@@ -53,18 +122,12 @@ static inline void gen_decide_next(Gen *g, size_t p, int ply)
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)
 {
     switch (pt) {
-    case PAWN:
-        return PAWN_ATTACKS[c][s];
-    case KNIGHT:
-        return KNIGHT_ATTACKS[s];
-    case BISHOP:
-        return bishop_attacks(s, occ);
-    case ROOK:
-        return rook_attacks(s, occ);
-    case QUEEN:
-        return queen_attacks(s, occ);
-    default:
-        return KING_ATTACKS[s];
+    case PAWN: return PAWN_ATTACKS[c][s];
+    case KNIGHT: return KNIGHT_ATTACKS[s];
+    case BISHOP: return bishop_attacks(s, occ);
+    case ROOK: return rook_attacks(s, occ);
+    case QUEEN: return queen_attacks(s, occ);
+    default: return KING_ATTACKS[s];
     }
 }
 
@@ -73,6 +136,11 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
  * `captured` (-1: none) and/or promoting to promo, the opponent to move.
  * The exit's table must be built. */
 int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
+
+/* DTZ mode: the value for the mover of a zeroing move (capture, pawn move,
+ * promotion) or of a move that mates: +1 if the opponent is then lost, 0
+ * drawn, -1 won (a zeroing move ends the DTZ count at one ply). */
+int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
 
 /* The whole generator for tables with one man besides the kings, White's
  * (dtm_small.c): fills val ([stm * size + index], every entry); false if a

@@ -1,6 +1,6 @@
 /* Private to tablebase/dtm*.c: the table struct, the index layout and the
  * value encoding shared by the registry (dtm.c), the index code
- * (dtm_index.c) and the generator (dtm_build.c).
+ * (dtm_index.c) and the generator (dtm_generate.c).
  *
  * Index layout. A table stores one byte per (side to move, index):
  *     value = val[stm * size + index]
@@ -25,6 +25,20 @@
  *                  to move mates (win), even = it is mated (loss; 0 = it is
  *                  checkmated now)
  *     255          illegal or non-canonical index
+ *
+ * The DTZ table beside it (dtz, same layout) holds DTZ + 1 for decided
+ * positions, 0 for draws, 255 for illegal indices. DTZ (Syzygy's DTZ50
+ * meaning) counts the plies to the next zeroing move (a capture or a pawn
+ * move, promotions included) or mate, the mate or zeroing move included,
+ * under play that wins (the winner zeroes only into a position still won,
+ * the loser delays): 1 = the side to move zeroes or mates now, 0 = it is
+ * checkmated. Whether it is a win or a loss is the DTM table's: a loss
+ * may have an odd DTZ (the loser must zero). A win with DTZ > 100 would
+ * be cursed (a draw under the fifty-move rule from a clock of 0); the
+ * build counts them (DtmStats.cursed). Zeroing moves are valued by the
+ * results the DTM tables give, so a cursed successor would count as won:
+ * exact as long as every table has cursed = 0, which holds for all tables
+ * of up to four men (Syzygy statistics) and is checked by `tb stats`.
  */
 #ifndef KS_DTM_INTERNAL_H
 #define KS_DTM_INTERNAL_H
@@ -37,25 +51,28 @@
 enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
 enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
 enum { KK_PAWNLESS = 462, KK_PAWNS = 1806 };
+/* Bytes a built table keeps per index: DTM and DTZ, both sides to move. */
+enum { DTM_BYTES_PER_INDEX = 4 };
 
 /* Where a capture or promotion leads: the smaller table and how our men
  * map onto its men. Slot = exit_slot(captured man, promoted man, type). */
 typedef struct {
-    DtmTable *table; /* NULL when not resolved */
-    bool flip;       /* the table's White is our Black: swap colours, flip ranks */
+    DtmTable *table;         /* NULL when not resolved */
+    bool flip;               /* the table's White is our Black: swap colours, flip ranks */
     int8_t man[DTM_MAX_MEN]; /* our man index for each of the table's men */
 } DtmExit;
 enum { DTM_EXIT_SLOTS = 3 * 3 * 5 };
 
 struct DtmTable {
     char name[8];
-    int n;                    /* men besides the kings */
+    int n; /* men besides the kings */
     Piece piece[DTM_MAX_EXTRA];
-    bool pawns;               /* symmetry: left-right only */
-    bool same;                /* two identical men (sorted squares) */
-    Key key[2];               /* material key: named side White / Black */
-    size_t size;              /* entries per side to move */
-    uint8_t *val;             /* [stm * size + index], NULL until built */
+    bool pawns;   /* symmetry: left-right only */
+    bool same;    /* two identical men (sorted squares) */
+    Key key[2];   /* material key: named side White / Black */
+    size_t size;  /* entries per side to move */
+    uint8_t *val; /* DTM, [stm * size + index], NULL until built */
+    uint8_t *dtz; /* DTZ, same layout */
     DtmExit exits[DTM_EXIT_SLOTS];
     DtmStats stats;
     atomic_bool ready, failed, requested;
@@ -75,7 +92,7 @@ typedef struct {
     uint8_t diag; /* both kings end on the a1-h8 diagonal */
 } DtmKingPair;
 extern DtmKingPair DTM_KK_MAP[2][SQ_NB][SQ_NB]; /* [pawns][wk][bk] */
-extern uint8_t DTM_KK_SQ[2][KK_PAWNS][2];     /* [pawns][kk] -> wk, bk */
+extern uint8_t DTM_KK_SQ[2][KK_PAWNS][2];       /* [pawns][kk] -> wk, bk */
 extern uint8_t DTM_KK_DIAG[2][KK_PAWNS];
 extern uint8_t DTM_SYM[8][SQ_NB];
 void dtm_index_init(void);
@@ -119,8 +136,8 @@ static inline uint32_t dtm_finish_index(const DtmTable *t, uint32_t kk, bool dia
 /* Canonical index of a placement given square by square: kings wk, bk,
  * the other men on p0, p1 (ignored beyond the table's men); squares
  * distinct and valid, any orientation. */
-static inline __attribute__((always_inline)) uint32_t dtm_index_of_n(const DtmTable *t, Square wk, Square bk,
-                                                                     Square p0, Square p1, int *stab, const int n)
+static inline __attribute__((always_inline)) uint32_t dtm_index_of_n(const DtmTable *t, Square wk, Square bk, Square p0,
+                                                                     Square p1, int *stab, const int n)
 {
     const DtmKingPair *e = &DTM_KK_MAP[t->pawns][wk][bk];
     const uint8_t *sym = DTM_SYM[e->sym];
@@ -174,8 +191,7 @@ static inline bool dtm_decode(const DtmTable *t, uint32_t index, DtmMen *m)
     Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]);
     for (int k = 0; k < t->n; k++) {
         Square s = m->sq[2 + k];
-        if ((occ & square_bb(s))
-            || (type_of(t->piece[k]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)))
+        if ((occ & square_bb(s)) || (type_of(t->piece[k]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)))
             return false;
         occ |= square_bb(s);
     }

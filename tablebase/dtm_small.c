@@ -39,9 +39,9 @@ typedef struct {
     Bitboard legal[COLOR_NB][PAIRS]; /* squares of the man in legal positions */
     Bitboard won[PAIRS];             /* White to move, decided */
     Bitboard lost[PAIRS];            /* Black to move, decided */
-    Bitboard canon[PAIRS];
-    Bitboard quiet[PAIRS];           /* [wk * 64 + s]: squares of the man that let the black king stand on s */           /* squares of stored positions; 0 if the pair is not canonical */
-    Layer layer[2]; /* ply d and ply d + 1 */
+    Bitboard canon[PAIRS];           /* squares of stored positions; 0 if the pair is not canonical */
+    Bitboard quiet[PAIRS];           /* [wk * 64 + s]: squares of the man that let the black king stand on s */
+    Layer layer[2];                  /* ply d and ply d + 1 */
     /* Only the canonical king pairs are kept (dtm_internal.h); a word of
      * another pair is the image under DTM_KK_MAP's symmetry t of the
      * canonical word, mapped back by inverse[t]. */

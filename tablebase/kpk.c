@@ -32,10 +32,7 @@
 static Bitboard TABLE[6][4][COLOR_NB][SQ_NB];
 static double build_seconds;
 
-static Bitboard *slice_of(Square wp, Color stm)
-{
-    return TABLE[rank_of(wp) - 1][file_of(wp)][stm];
-}
+static Bitboard *slice_of(Square wp, Color stm) { return TABLE[rank_of(wp) - 1][file_of(wp)][stm]; }
 
 /* Squares one king step away from any square of b (b itself excluded unless
  * reached from a neighbour). */

@@ -1,11 +1,15 @@
 #!/bin/sh
 # Full-depth perft over an EPD suite ("FEN ;D1 n ;D2 n ..."): every depth of
-# every position, compared with the published count. Usage: perft_full.sh EXE EPD
+# every position, compared with the published count; lines starting with #
+# are comments. `keysquare perft` reads a FEN with Chess960 castling rights
+# as Chess960, so one script serves both suites. Usage: perft_full.sh EXE EPD...
 exe=$1
-epd=$2
+shift
 fail=0
 pass=0
+for epd in "$@"; do
 while IFS= read -r line; do
+    case $line in '#'* | '') continue ;; esac
     fen=${line%%;*}
     rest=${line#*;}
     for field in $(printf '%s' "$rest" | tr ';' '\n' | sed 's/^ *D//; s/ *$//' | tr ' ' ':'); do
@@ -17,5 +21,6 @@ while IFS= read -r line; do
             fail=$((fail + 1)); echo "FAIL $fen depth $depth: $got, expected $want"; fi
     done
 done < "$epd"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -27,6 +27,7 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "engine/random.h"
 #include "eval/evaluate.h"
 #include "search/search.h"
 
@@ -59,15 +60,6 @@ typedef struct {
     int count;
 } GameRecord;
 
-/* SplitMix64 (Vigna): small, fast and good enough to pick moves. */
-static uint64_t rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 /* Captures with SEE >= 0 and promotions only, stand pat at every node. */
 static int qsearch(Position *pos, int alpha, int beta, int depth)
 {
@@ -83,7 +75,8 @@ static int qsearch(Position *pos, int alpha, int beta, int depth)
         Move m = list.moves[i];
         if (!see_ge(pos, m, 0))
             continue;
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         int v = -qsearch(pos, -beta, -alpha, depth + 1);
         pos_unmake(pos);
         if (v > best) {
@@ -109,7 +102,6 @@ static Move search_move(Searcher *s, const Position *pos, uint64_t nodes, int *s
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.nodes = nodes;
-    limits.silent = true;
     search_start(s, pos, &limits);
     search_wait(s);
     *score = search_best_score(s);
@@ -117,16 +109,17 @@ static Move search_move(Searcher *s, const Position *pos, uint64_t nodes, int *s
 }
 
 /* Plays random legal plies from the start; false if the game ended. */
-static bool random_opening(Position *pos, uint64_t *rng)
+static bool random_opening(Position *pos, GameHistory *game, uint64_t *rng)
 {
     pos_set_fen(pos, START_FEN, NULL, 0, NULL, 0);
+    game->len = 0;
     for (int i = 0; i < RANDOM_PLIES; i++) {
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
         if (list.count == 0)
             return false;
-        pos_make(pos, list.moves[rng_next(rng) % (uint64_t)list.count]);
+        game_make(game, pos, list.moves[splitmix64(rng) % (uint64_t)list.count]);
     }
     return count_legal(pos) > 0;
 }
@@ -157,7 +150,7 @@ static int resign_streak(int streak, int white)
 
 /* Plays one game from pos; records quiet positions; returns the result in
  * half points from White's view. */
-static int play_game(Searcher *s, Position *pos, const Config *cfg, GameRecord *rec)
+static int play_game(Searcher *s, Position *pos, GameHistory *game, const Config *cfg, GameRecord *rec)
 {
     int resign = 0, draw_count = 0;
     for (int ply = RANDOM_PLIES;; ply++) {
@@ -179,9 +172,9 @@ static int play_game(Searcher *s, Position *pos, const Config *cfg, GameRecord *
             rec->scores[rec->count] = white > SCORE_CLAMP ? SCORE_CLAMP : white < -SCORE_CLAMP ? -SCORE_CLAMP : white;
             pos_get_fen(pos, rec->fens[rec->count++]);
         }
-        pos_make(pos, best);
-        if (pos->rule50 == 0 || pos->hist_len > MAX_HISTORY - MAX_PLY - 64)
-            pos_reroot(pos);
+        game_make(game, pos, best);
+        if (pos->rule50 == 0)
+            game_reroot(game, pos);
     }
 }
 
@@ -215,7 +208,7 @@ static double elapsed_minutes(const struct timespec *start)
     return ((double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9) / 60.0;
 }
 
-static int run(const Config *cfg, Searcher *s, Position *pos, GameRecord *rec, FILE *out)
+static int run(const Config *cfg, Searcher *s, Position *pos, GameHistory *game, GameRecord *rec, FILE *out)
 {
     static const char *const RESULT_TEXT[3] = {"0.0", "0.5", "1.0"};
     long counts[3] = {0, 0, 0}, positions = 0;
@@ -227,10 +220,11 @@ static int run(const Config *cfg, Searcher *s, Position *pos, GameRecord *rec, F
         uint64_t rng = cfg->seed * 0x2545F4914F6CDD1DULL + (uint64_t)g;
         int score;
         search_clear(s);
-        while (!random_opening(pos, &rng) || (search_move(s, pos, cfg->nodes, &score), abs(score) > OPENING_LIMIT))
+        while (!random_opening(pos, game, &rng)
+               || (search_move(s, pos, cfg->nodes, &score), abs(score) > OPENING_LIMIT))
             search_clear(s);
         rec->count = 0;
-        int result = play_game(s, pos, cfg, rec);
+        int result = play_game(s, pos, game, cfg, rec);
         counts[result]++;
         positions += rec->count;
         for (int i = 0; i < rec->count; i++)
@@ -254,19 +248,20 @@ int main(int argc, char **argv)
     }
     search_init();
     Searcher *s = search_create(cfg.hash_mb);
-    Position *pos = malloc(sizeof *pos);
+    Position pos;
+    GameHistory *game = malloc(sizeof *game);
     GameRecord rec = {malloc(sizeof *rec.fens * MAX_GAME_PLIES), malloc(sizeof *rec.scores * MAX_GAME_PLIES), 0};
     FILE *out = fopen(cfg.out, "w");
-    if (!s || !pos || !rec.fens || !rec.scores || !out) {
+    if (!s || !game || !rec.fens || !rec.scores || !out) {
         fprintf(stderr, "datagen: cannot start (memory or %s)\n", cfg.out);
         return 1;
     }
     search_options(s)->use_tablebases = false;
-    int rc = run(&cfg, s, pos, &rec, out);
+    int rc = run(&cfg, s, &pos, game, &rec, out);
     fclose(out);
     free(rec.fens);
     free(rec.scores);
-    free(pos);
+    free(game);
     search_destroy(s);
     return rc;
 }

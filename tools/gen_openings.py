@@ -12,10 +12,18 @@ Output: one position per line, plain EPD (the first 4 FEN fields), which both
 cutechess-cli and fastchess read with `-openings file=... format=epd`.
 With --fields 6 the half-move clock and full-move number are appended.
 
+With --chess960 each position starts from one of the 960 Chess960 setups,
+drawn at random (numbered as in Scharnagl's scheme, 518 = the standard
+setup), and the engine runs with UCI_Chess960 on: the moves are written
+king-takes-rook and the castling field as the engine's `d` writes it
+(Shredder-FEN for Stockfish), which cutechess-cli and fastchess read with
+`-variant fischerandom`.
+
 Usage:
   python3 gen_openings.py [-o openings.epd] [-n 300] [--plies 8]
                           [--depth 10] [--max-cp 60] [--seed 1]
                           [--engine /usr/games/stockfish] [--fields 4|6]
+                          [--chess960]
 """
 
 import argparse
@@ -26,15 +34,52 @@ import sys
 
 MOVE_RE = re.compile(r"^([a-h][1-8][a-h][1-8][qrbn]?): \d+$")
 
+# Knight placements on the five squares left after bishops and queen, by
+# the Scharnagl number's last digit (0..9).
+KNIGHTS = ["NN---", "N-N--", "N--N-", "N---N", "-NN--",
+           "-N-N-", "-N--N", "--NN-", "--N-N", "---NN"]
+
+
+def chess960_back_rank(n):
+    """White's back rank (a to h) of Chess960 setup n in 0..959, by the
+    Scharnagl numbering (chessprogramming wiki, "Chess960"): 518 is RNBQKBNR."""
+    rank = [None] * 8
+    n, b = divmod(n, 4)
+    rank[2 * b + 1] = "B"  # light-squared bishop: b, d, f or h
+    n, b = divmod(n, 4)
+    rank[2 * b] = "B"  # dark-squared bishop: a, c, e or g
+    n, q = divmod(n, 6)
+    empty = [i for i in range(8) if rank[i] is None]
+    rank[empty[q]] = "Q"
+    empty = [i for i in range(8) if rank[i] is None]
+    for sq, c in zip(empty, KNIGHTS[n]):
+        if c == "N":
+            rank[sq] = "N"
+    empty = [i for i in range(8) if rank[i] is None]
+    for sq, c in zip(empty, "RKR"):  # the king between the rooks
+        rank[sq] = c
+    return "".join(rank)
+
+
+def chess960_fen(n):
+    """The FEN (Shredder-FEN castling field) of Chess960 setup n."""
+    rank = chess960_back_rank(n)
+    files = "".join("abcdefgh"[i] for i, c in enumerate(rank) if c == "R")
+    rights = files[::-1].upper() + files[::-1]
+    return f"{rank.lower()}/pppppppp/8/8/8/8/PPPPPPPP/{rank} w {rights} - 0 1"
+
 
 class Uci:
-    def __init__(self, path, hash_mb=16):
+    def __init__(self, path, hash_mb=16, chess960=False):
         self.p = subprocess.Popen([path], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.base = "startpos"  # or "fen FEN": where the moves start
         self.send("uci")
         self.read_until(lambda l: l == "uciok")
         self.send("setoption name Threads value 1")
         self.send(f"setoption name Hash value {hash_mb}")
+        if chess960:
+            self.send("setoption name UCI_Chess960 value true")
         self.sync()
 
     def send(self, cmd):
@@ -57,7 +102,7 @@ class Uci:
         return self.read_until(lambda l: l == "readyok")
 
     def position(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(f"position {self.base}" + (" moves " + " ".join(moves) if moves else ""))
 
     def legal_moves(self, moves):
         self.position(moves)
@@ -107,16 +152,21 @@ def main():
     ap.add_argument("--engine", default="/usr/games/stockfish")
     ap.add_argument("--fields", type=int, choices=(4, 6), default=4)
     ap.add_argument("--max-tries", type=int, default=20000)
+    ap.add_argument("--chess960", action="store_true",
+                    help="start from random Chess960 setups (UCI_Chess960 on)")
     args = ap.parse_args()
+    assert chess960_back_rank(518) == "RNBQKBNR"
 
     rng = random.Random(args.seed)
-    eng = Uci(args.engine)
+    eng = Uci(args.engine, chess960=args.chess960)
     seen = set()
     kept = []
     tries = 0
     rejected_score = 0
     while len(kept) < args.count and tries < args.max_tries:
         tries += 1
+        if args.chess960:
+            eng.base = "fen " + chess960_fen(rng.randrange(960))
         moves = []
         ok = True
         for _ in range(args.plies):

@@ -119,7 +119,11 @@ int main(int argc, char **argv)
            " * kbnk_dtm_estimate by nothing. */\n"
            "#include \"kbnk_table.h\"\n\n"
            "const short KBNK_LOW_DTM_LONE[KBNK_REGION_SIZE] = {\n   ",
-           pct, pct == 1 ? "st" : pct == 2 ? "nd" : pct == 3 ? "rd" : "th");
+           pct,
+           pct == 1 ? "st" :
+           pct == 2 ? "nd" :
+           pct == 3 ? "rd" :
+                      "th");
     for (Square lone = 0; lone < 64; lone++)
         if (kbnk_region_index(lone) >= 0)
             printf(" %d,", percentile(hist.lone[lone], pct, 0));

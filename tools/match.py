@@ -8,6 +8,7 @@ from their sources outside this repository and pass its path with --runner.
       --tc 10+0.1 --openings openings.epd --pgn phalanx-1.pgn
   tools/match.py --summary phalanx-*.pgn          # add up chunks
   tools/match.py --runner ... --engine2 ./keysquare-base --sprt 0 5   # SPRT
+  tools/match.py --runner ... --variant fischerandom --openings openings960.epd
 
 Prints the score, the Elo difference with a 95 % error bar, and the counts
 of time forfeits, illegal moves, crashes/disconnects and stalls, from the
@@ -123,6 +124,8 @@ def main():
                          "node limit")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", help="EPD file of start positions")
+    ap.add_argument("--variant", help="the runner's -variant, e.g. fischerandom for Chess960 (the runner "
+                    "then sets UCI_Chess960; give a 960 opening set)")
     ap.add_argument("--pgn", default="match.pgn")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
@@ -153,6 +156,8 @@ def main():
         cmd += ["-pgnout", f"file={a.pgn}"]
     else:
         cmd += ["-pgnout", a.pgn, "-ratinginterval", "10"]
+    if a.variant:
+        cmd += ["-variant", a.variant]
     if a.openings:
         fmt = "epd" if a.openings.endswith(".epd") else "pgn"
         cmd += ["-openings", f"file={a.openings}", f"format={fmt}", "order=random"]

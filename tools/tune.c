@@ -13,15 +13,18 @@
  * more or less) is held out for validation.
  *
  * Each position becomes a linear form of the weights (eval/tune.h): White's
- * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24. The error is
+ * eval = (MG * phase + EG * scale / 64 * (24 - phase)) / 24, with MG and
+ * EG linear in the weights except for two parts fitted through their
+ * curves: the king-safety units (quadratic in mg, linear in eg, clamped)
+ * and the complexity adjustment of EG (clamped at zero). The error is
  * the mean of (R - sigmoid(K * eval))^2. K is fitted first with the current
  * weights (ternary search; the error is unimodal in K), then the weights by
  * full-batch Adam (Kingma & Ba 2014) on the mean of (T - sigmoid(K *
  * eval))^2 plus l2 * mean squared distance from the starting weights, where
  * T = lambda * R + (1 - lambda) * sigmoid(K * V) (T = R where V is absent;
  * lambda 1, the default, is plain Texel tuning). Reported errors are
- * always against R. The king-attack term, the endgame
- * scale factor and the phase stay as the current weights give them.
+ * always against R. The endgame scale factor and the phase stay as the
+ * current weights give them.
  *
  * Output: eval/weights.c with every S(mg, eg) replaced, in order, by the
  * tuned value (the file's layout and comments kept), written to --out;
@@ -37,7 +40,22 @@
 #include "eval/tune.h"
 #include "search/search.h"
 
-#define MAX_DATA_FILES 8
+#define MAX_DATA_FILES 16
+
+/* How the shipped weights were made (issue 12); printed with the usage. */
+static const char RECIPE[] =
+    "\nRecipe (issue 12):\n"
+    "  make tools\n"
+    "  # data: self-play at 5000 nodes a move, 8 random opening plies, in chunks of\n"
+    "  # 20-25 minutes on one core, one seed per chunk, files kept outside the repo;\n"
+    "  # adjudication (tools/datagen.c): resign at >= 1000 cp for 8 plies agreed by\n"
+    "  # both sides, draw at |score| <= 10 for 16 plies after ply 80, draw at ply 400\n"
+    "  nice -n 10 build/native/tools/datagen --out d101.txt --seed 101 --nodes 5000 --minutes 25\n"
+    "  nice -n 10 build/native/tools/datagen --out d102.txt --seed 102 --nodes 5000 --minutes 20\n"
+    "  # tune every weight together; every 10th block of 2000 positions is validation\n"
+    "  build/native-tune/tools/tune --data d101.txt --data d102.txt ... --epochs 600 \\\n"
+    "      --lr 0.5 --l2 3e-5 --out eval/weights.c\n"
+    "  # then a fixed-node SPRT against the previous binary (tools/match.py --sprt 0 10)\n";
 /* Validation: every 10th block of 2000 lines. Positions of one game are
  * alike and stand together in the file, so holding out whole blocks (about
  * 25 games) measures generalisation; every 10th line would not. */
@@ -50,14 +68,16 @@ typedef struct {
 } Entry;
 
 typedef struct {
-    int first, count; /* into Dataset.entries */
-    float mg_factor;  /* phase / 24 */
-    float eg_factor;  /* scale / 64 * (24 - phase) / 24 */
-    float fixed;      /* blended king-attack term, cp */
+    int first, count;       /* into Dataset.entries: the linear weights */
+    int cx_count;           /* then the complexity features */
+    int ks_count[COLOR_NB]; /* then White's and Black's king-safety units */
+    float mg_factor;        /* phase / 24 */
+    float eg_factor;        /* scale / 64 * (24 - phase) / 24 */
+    float fixed;            /* blended king-attack term, cp */
     float result;
-    float score;      /* searched score, White's view, cp; NAN if not given */
-    float target;     /* what the fit aims at: result, or a blend with score */
-    int eval;         /* the engine's own evaluation, White's view */
+    float score;  /* searched score, White's view, cp; NAN if not given */
+    float target; /* what the fit aims at: result, or a blend with score */
+    int eval;     /* the engine's own evaluation, White's view */
 } Sample;
 
 typedef struct {
@@ -104,13 +124,27 @@ static void add_sample(Dataset *d, const EvalTrace *t, float result, float score
     Sample *s = &d->samples[d->count++];
     s->first = (int)d->entry_count;
     s->count = 0;
-    for (int i = 0; i < TP_NB; i++) {
+    s->cx_count = 0;
+    for (int i = 0; i < TP_KS_FIRST; i++) {
         int c = t->coef[i][WHITE] - t->coef[i][BLACK];
         if (!c)
             continue;
         d->entries = grow(d->entries, sizeof *d->entries, &d->entry_cap, d->entry_count + 1);
         d->entries[d->entry_count++] = (Entry){(int16_t)i, (int16_t)c};
-        s->count++;
+        if (i < TP_CX_FIRST)
+            s->count++;
+        else
+            s->cx_count++;
+    }
+    for (Color c = WHITE; c <= BLACK; c++) {
+        s->ks_count[c] = 0;
+        for (int i = TP_KS_FIRST; i < TP_NB; i++) {
+            if (!t->coef[i][c])
+                continue;
+            d->entries = grow(d->entries, sizeof *d->entries, &d->entry_cap, d->entry_count + 1);
+            d->entries[d->entry_count++] = (Entry){(int16_t)i, t->coef[i][c]};
+            s->ks_count[c]++;
+        }
     }
     s->mg_factor = (float)t->phase / 24.0f;
     s->eg_factor = (float)t->scale / 64.0f * (float)(24 - t->phase) / 24.0f;
@@ -150,15 +184,79 @@ static long load(const char *path, Dataset *train, Dataset *valid, Position *pos
     return skipped;
 }
 
-static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
+/* King-safety units of one side: mg and eg sums, from entry e on. */
+static void ks_units(const Entry *e, int n, const Weights *w, double *mg, double *eg)
+{
+    *mg = *eg = 0;
+    for (int i = 0; i < n; i++) {
+        *mg += e[i].coef * w->mg[e[i].index];
+        *eg += e[i].coef * w->eg[e[i].index];
+    }
+}
+
+static double clamp_units(double u) { return u < 0 ? 0 : u > KS_MAX_UNITS ? KS_MAX_UNITS : u; }
+
+/* The model of eval/tune.h without complexity: linear terms plus both
+ * kings' safety curves, as mg and eg halves. */
+static void model_halves(const Dataset *d, const Sample *s, const Weights *w, double *mg_out, double *eg_out)
 {
     double mg = 0, eg = 0;
+    const Entry *e = &d->entries[s->first];
     for (int i = 0; i < s->count; i++) {
-        const Entry *e = &d->entries[s->first + i];
-        mg += e->coef * w->mg[e->index];
-        eg += e->coef * w->eg[e->index];
+        mg += e[i].coef * w->mg[e[i].index];
+        eg += e[i].coef * w->eg[e[i].index];
     }
+    e += s->count + s->cx_count;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        double umg, ueg, sign = c == WHITE ? -1 : 1;
+        ks_units(e, s->ks_count[c], w, &umg, &ueg);
+        umg = clamp_units(umg);
+        mg += sign * umg * umg / KS_MG_DIVISOR;
+        eg += sign * (ueg > 0 ? ueg : 0) / KS_EG_DIVISOR;
+        e += s->ks_count[c];
+    }
+    *mg_out = mg;
+    *eg_out = eg;
+}
+
+/* The complexity units of a sample. */
+static double complexity(const Dataset *d, const Sample *s, const Weights *w)
+{
+    const Entry *e = &d->entries[s->first + s->count];
+    double c = 0;
+    for (int i = 0; i < s->cx_count; i++)
+        c += e[i].coef * w->eg[e[i].index];
+    return c;
+}
+
+static double sign_of(double x) { return (x > 0) - (x < 0); }
+
+/* eg moved by complexity c toward or away from zero, never past it. */
+static double apply_complexity(double eg, double c) { return c > -fabs(eg) ? eg + sign_of(eg) * c : 0; }
+
+static double linear_eval(const Dataset *d, const Sample *s, const Weights *w)
+{
+    double mg, eg;
+    model_halves(d, s, w, &mg, &eg);
+    eg = apply_complexity(eg, complexity(d, s, w));
     return mg * s->mg_factor + eg * s->eg_factor + s->fixed;
+}
+
+/* Adds dm, dg (d error / d mg and eg half) through the safety curves. */
+static void ks_gradient(const Entry *e, const Sample *s, const Weights *w, double dm, double dg, Weights *g)
+{
+    for (Color c = WHITE; c <= BLACK; c++) {
+        double umg, ueg, sign = c == WHITE ? -1 : 1;
+        int n = s->ks_count[c];
+        ks_units(e, n, w, &umg, &ueg);
+        double slope_mg = umg > 0 && umg < KS_MAX_UNITS ? 2 * umg / KS_MG_DIVISOR : 0;
+        double slope_eg = ueg > 0 ? 1.0 / KS_EG_DIVISOR : 0;
+        for (int i = 0; i < n; i++) {
+            g->mg[e[i].index] += sign * dm * slope_mg * e[i].coef;
+            g->eg[e[i].index] += sign * dg * slope_eg * e[i].coef;
+        }
+        e += n;
+    }
 }
 
 static double sigmoid(double k, double eval) { return 1.0 / (1.0 + exp(-k * eval)); }
@@ -205,14 +303,22 @@ static void gradient(const Dataset *d, const Weights *w, double k, Weights *g)
     memset(g, 0, sizeof *g);
     for (int i = 0; i < d->count; i++) {
         const Sample *s = &d->samples[i];
-        double p = sigmoid(k, linear_eval(d, s, w));
+        double mg, eg;
+        model_halves(d, s, w, &mg, &eg);
+        double cx = complexity(d, s, w);
+        double p = sigmoid(k, mg * s->mg_factor + apply_complexity(eg, cx) * s->eg_factor + s->fixed);
         double de = 2.0 * (p - s->target) * p * (1 - p) * k / d->count;
-        double dm = de * s->mg_factor, dg = de * s->eg_factor;
+        /* Where complexity clamps EG to zero, no eg weight moves it. */
+        double dm = de * s->mg_factor, dg = cx > -fabs(eg) ? de * s->eg_factor : 0;
+        const Entry *ce = &d->entries[s->first + s->count];
+        for (int j = 0; j < s->cx_count; j++)
+            g->eg[ce[j].index] += dg * sign_of(eg) * ce[j].coef;
         for (int j = 0; j < s->count; j++) {
             const Entry *e = &d->entries[s->first + j];
             g->mg[e->index] += dm * e->coef;
             g->eg[e->index] += dg * e->coef;
         }
+        ks_gradient(&d->entries[s->first + s->count + s->cx_count], s, w, dm, dg, g);
     }
 }
 
@@ -350,8 +456,8 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
     FILE *out = found == TP_NB ? fopen(out_path, "w") : NULL;
     if (!out) {
         if (found != TP_NB)
-            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found,
-                    TP_NB, out_path);
+            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found, TP_NB,
+                    out_path);
         else
             fprintf(stderr, "tune: cannot write %s\n", out_path);
         free(text);
@@ -377,7 +483,12 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
 
 static bool parse_args(int argc, char **argv, Config *cfg)
 {
-    *cfg = (Config){.data_count = 0, .epochs = 2000, .lr = 0.5, .l2 = 0, .lambda = 1, .weights = "eval/weights.c",
+    *cfg = (Config){.data_count = 0,
+                    .epochs = 2000,
+                    .lr = 0.5,
+                    .l2 = 0,
+                    .lambda = 1,
+                    .weights = "eval/weights.c",
                     .out = "weights-tuned.c"};
     for (int i = 1; i < argc; i += 2) {
         const char *key = argv[i], *v = argv[i + 1];
@@ -410,21 +521,22 @@ int main(int argc, char **argv)
 {
     Config cfg;
     if (!parse_args(argc, argv, &cfg)) {
-        fprintf(stderr, "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                        "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n");
+        fprintf(stderr,
+                "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
+                "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n%s",
+                RECIPE);
         return 1;
     }
     search_init();
 
     static Dataset train_set, valid_set;
     static Weights w;
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     long seen = 0, skipped = 0;
     for (int i = 0; i < cfg.data_count; i++)
         skipped += load(cfg.data[i], &train_set, &valid_set, pos, &seen);
-    free(pos);
-    fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n",
-            train_set.count, valid_set.count, skipped);
+    fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n", train_set.count,
+            valid_set.count, skipped);
     if (train_set.count == 0) {
         fprintf(stderr, "tune: no positions (is this the EVAL_TUNE build?)\n");
         return 1;

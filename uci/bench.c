@@ -62,21 +62,29 @@ static const char *BENCH_FENS[] = {
 
 #define BENCH_COUNT (int)(sizeof BENCH_FENS / sizeof BENCH_FENS[0])
 
+/* bench reports only the best move of each position (no info lines). */
+static void record_bestmove(void *ctx, Move best, Move ponder)
+{
+    (void)ponder;
+    *(Move *)ctx = best;
+}
+
 int bench_run(int depth)
 {
     Searcher *s = search_create(16);
-    Position *pos = malloc(sizeof *pos);
-    if (!s || !pos) {
+    Position position, *pos = &position;
+    if (!s) {
         fprintf(stderr, "bench: out of memory\n");
-        free(pos);
         search_destroy(s);
         return 1;
     }
     search_options(s)->use_tablebases = false;
+    Move best = MOVE_NONE;
+    SearchReporter reporter = {.ctx = &best, .bestmove = record_bestmove};
+    search_set_reporter(s, &reporter);
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = depth > 0 ? depth : BENCH_DEFAULT_DEPTH;
-    limits.silent = true;
     uint64_t total = 0;
     int64_t start = now_ms();
     for (int i = 0; i < BENCH_COUNT; i++) {
@@ -89,14 +97,13 @@ int bench_run(int depth)
         search_start(s, pos, &limits);
         search_wait(s);
         char mv[6];
-        move_to_uci(search_best_move(s), mv);
-        printf("position %2d/%d: nodes %10" PRIu64 "  bestmove %-5s  %s\n", i + 1, BENCH_COUNT,
-               search_nodes(s), mv, BENCH_FENS[i]);
+        move_to_uci(best, mv);
+        printf("position %2d/%d: nodes %10" PRIu64 "  bestmove %-5s  %s\n", i + 1, BENCH_COUNT, search_nodes(s), mv,
+               BENCH_FENS[i]);
         total += search_nodes(s);
     }
     int64_t ms = now_ms() - start;
     printf("%" PRIu64 " nodes %" PRIu64 " nps\n", total, ms > 0 ? total * 1000 / (uint64_t)ms : total);
-    free(pos);
     search_destroy(s);
     return 0;
 }

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
 #include "search/timeman.h"
@@ -30,26 +32,21 @@ typedef struct {
     FILE *fens; /* start positions, one FEN a line, instead of random ones */
     bool defend;
     bool self_play; /* the engine defends too (instead of the DTM table) */
+    int clock;      /* halfmove clock of every start (plies) */
+    bool tables;    /* the engine plays with its tables on (--tablebases) */
 } Config;
 
-typedef enum { END_MATE, END_STALEMATE, END_DRAW, END_LOSS } GameEnd;
+typedef enum { END_MATE, END_STALEMATE, END_DRAW, END_FIFTY, END_LOSS } GameEnd;
 
 typedef struct {
     GameEnd end;
     int plies;
     Move moves[MAX_GAME_PLIES];
+    GameHistory history; /* of the position the game is played on */
 } Game;
 
 static const char *ENDINGS[] = {"KQK", "KRK", "KBBK", "KBNK", "KPK"};
 #define ENDING_COUNT 5
-
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 /* ---- positions ---------------------------------------------------------- */
 
@@ -69,35 +66,26 @@ static bool something_hangs(const Position *pos, Color strong)
 /* A random legal position of the ending (code: strong side first) with the
  * strong side to move, nothing hanging, and the wanted DTM verdict for the
  * side to move (+1 won, 0 drawn). The strong side's colour is random too. */
-static void random_position(const char *code, int want_wdl, uint64_t *rng, Position *pos)
+static void random_position(const char *code, int want_wdl, int clock, uint64_t *rng, Position *pos)
 {
     for (;;) {
-        Color strong = (Color)(next_random(rng) & 1);
-        Piece board[SQ_NB] = {0};
-        int side = -1;
-        bool ok = true;
-        for (const char *c = code; *c && ok; c++) {
-            if (*c == 'K')
-                side++;
-            Color col = side == 0 ? strong : !strong;
-            PieceType pt = (PieceType)(strchr(" PNBRQK", *c) - " PNBRQK");
+        Color strong = (Color)(splitmix64(rng) & 1);
+        Piece board[SQ_NB] = {0}, men[MATERIAL_MAX_MEN];
+        int n = material_parse(code, strong, men);
+        for (int i = 0; i < n; i++) {
             Square s;
             do
-                s = (Square)(next_random(rng) & 63);
-            while (board[s] || (pt == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
-            board[s] = make_piece(col, pt);
+                s = (Square)(splitmix64(rng) & 63);
+            while (board[s] || (type_of(men[i]) == PAWN && (rank_of(s) == 0 || rank_of(s) == 7)));
+            board[s] = men[i];
         }
-        char fen[100], *p = fen;
-        for (int r = 7; r >= 0; r--) {
-            for (int f = 0; f < 8; f++)
-                *p++ = board[make_square(f, r)] ? " PNBRQK  pnbrqk"[board[make_square(f, r)]] : '1';
-            *p++ = r ? '/' : ' ';
-        }
-        sprintf(p, "%c - - 0 1", strong == WHITE ? 'w' : 'b');
+        char fen[100];
+        sprintf(board_to_fen(board, fen), " %c - - %d 1", strong == WHITE ? 'w' : 'b', clock);
         DtmResult res;
         if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0) || count_legal(pos) == 0 || something_hangs(pos, strong))
             continue;
-        if (dtm_probe(pos, &res) && res.wdl == want_wdl)
+        /* A win must still be one with the clock as it stands (DTZ). */
+        if (dtm_probe(pos, &res) && res.wdl == want_wdl && (want_wdl <= 0 || clock + res.dtz <= 100))
             return;
     }
 }
@@ -106,12 +94,17 @@ static void random_position(const char *code, int want_wdl, uint64_t *rng, Posit
 
 /* Score of the position after a move, from the mover's view, for choosing
  * by DTM: wins beat draws beat losses; faster wins and slower losses are
- * better. A capture into drawn material is a draw. */
+ * better. A capture into drawn material is a draw, and so is a result the
+ * fifty-move rule ends first (halfmove clock + DTZ > 100, the table's
+ * DTZ50 reading): the defender takes such a draw when it can. */
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
-    DtmResult r = {0, 0};
-    pos_make(pos, m);
-    if (!pos_insufficient_material(pos) && !dtm_probe(pos, &r))
+    DtmResult r = {0, 0, 0};
+    Undo undo;
+    pos_make(pos, m, &undo);
+    if (pos_is_fifty_move_draw(pos) && count_legal(pos) > 0)
+        r.wdl = 0;
+    else if (!pos_insufficient_material(pos) && (!dtm_probe(pos, &r) || pos->rule50 + r.dtz > 100))
         r.wdl = 0;
     if (drawing_replies) {
         MoveList l;
@@ -126,20 +119,25 @@ static int dtm_score(Position *pos, Move m, int *drawing_replies)
     return r.wdl < 0 ? 1000 - r.plies : r.wdl > 0 ? -1000 + r.plies : 0;
 }
 
-/* The perfect defender (longest resistance), or with attack = true the
- * --defend attacker: fastest win if any, else the drawing move that leaves
- * the fewest drawing replies. First in generation order on ties. */
+/* The perfect defender (longest resistance: dtm_best_move), or with
+ * attack = true the --defend attacker: fastest win if any, else the
+ * drawing move that leaves the fewest drawing replies. First in
+ * generation order on ties. */
 static Move table_move(Position *pos, bool attack)
 {
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
-    Move best = l.moves[0];
+    DtmResult r;
+    Move best = attack ? MOVE_NONE : dtm_best_move(pos, &r);
+    if (best != MOVE_NONE)
+        return best;
+    best = l.moves[0];
     int best_score = -100000, best_replies = 1 << 30;
-    for (int i = 0; i < l.count; i++) {
+    for (int i = 0; attack && i < l.count; i++) {
         int replies = 0;
-        int sc = dtm_score(pos, l.moves[i], attack ? &replies : NULL);
-        if (sc > best_score || (attack && sc == 0 && best_score == 0 && replies < best_replies)) {
+        int sc = dtm_score(pos, l.moves[i], &replies);
+        if (sc > best_score || (sc == 0 && best_score == 0 && replies < best_replies)) {
             best = l.moves[i];
             best_score = sc;
             best_replies = replies;
@@ -161,23 +159,24 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 {
     Color strong = engine_attacks ? engine_side : !engine_side;
     g->plies = 0;
+    g->history.len = 0;
     search_clear(s);
     for (;;) {
         if (count_legal(pos) == 0) {
             g->end = !in_check(pos) ? END_STALEMATE : pos->side == strong ? END_LOSS : END_MATE;
             return;
         }
-        if (pos_insufficient_material(pos) || pos_is_repetition(pos, 0) || pos_is_fifty_move_draw(pos)
-            || g->plies >= MAX_GAME_PLIES) {
+        if (pos_is_fifty_move_draw(pos)) {
+            g->end = END_FIFTY;
+            return;
+        }
+        if (pos_insufficient_material(pos) || pos_is_repetition(pos, 0) || g->plies >= MAX_GAME_PLIES) {
             g->end = END_DRAW;
             return;
         }
-        Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits)
-                                                       : table_move(pos, !engine_attacks);
+        Move m = pos->side == engine_side || self_play ? engine_move(s, pos, limits) : table_move(pos, !engine_attacks);
         g->moves[g->plies++] = m;
-        pos_make(pos, m);
-        if (pos->hist_len > MAX_HISTORY - MAX_PLY - 8)
-            pos_reroot(pos);
+        game_make(&g->history, pos, m);
     }
 }
 
@@ -186,9 +185,8 @@ static void play_game(Searcher *s, Position *pos, Color engine_side, bool engine
 static void write_pgn(FILE *f, const char *event, int round, const char *fen, const Game *g, Color engine_side,
                       const char *result)
 {
-    Position *pos = malloc(sizeof *pos);
-    if (!pos)
-        return;
+    Position p, *pos = &p;
+    Undo undo[MAX_GAME_PLIES];
     pos_set_fen(pos, fen, NULL, 0, NULL, 0);
     fprintf(f, "[Event \"%s\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"%d\"]\n", event, round);
     fprintf(f, "[White \"%s\"]\n[Black \"%s\"]\n", engine_side == WHITE ? "Keysquare" : "DTM table",
@@ -207,19 +205,13 @@ static void write_pgn(FILE *f, const char *event, int round, const char *fen, co
             fputc('\n', f);
             col = 0;
         }
-        pos_make(pos, g->moves[i]);
-        if (pos->hist_len > MAX_HISTORY - 8)
-            pos_reroot(pos);
+        pos_make(pos, g->moves[i], &undo[i]);
     }
     fprintf(f, "%s\n\n", result);
-    free(pos);
 }
 
 /* PGN result: a mate by `winner`, anything else a draw. */
-static const char *result_text(bool mate, Color winner)
-{
-    return !mate ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1";
-}
+static const char *result_text(bool mate, Color winner) { return !mate ? "1/2-1/2" : winner == WHITE ? "1-0" : "0-1"; }
 
 /* ---- the two benchmarks ------------------------------------------------- */
 
@@ -230,13 +222,14 @@ static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Po
 {
     char line[256];
     if (!cfg->fens) {
-        random_position(code, 1, rng, pos);
+        random_position(code, 1, cfg->clock, rng, pos);
         return true;
     }
     while (fgets(line, sizeof line, cfg->fens)) {
         line[strcspn(line, "\r\n")] = 0;
         DtmResult res;
-        if (pos_set_fen(pos, line, NULL, 0, NULL, 0) && dtm_probe(pos, &res) && res.wdl > 0)
+        if (pos_set_fen(pos, line, NULL, 0, NULL, 0) && dtm_probe(pos, &res) && res.wdl > 0
+            && pos->rule50 + res.dtz <= 100)
             return true;
         if (line[0])
             fprintf(stderr, "bench mate: skipped (not a won position with a table): %s\n", line);
@@ -246,16 +239,15 @@ static bool next_position(const Config *cfg, const char *code, uint64_t *rng, Po
 
 static int run_ending(Searcher *s, const Config *cfg, const char *code)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128], worst_fen[128] = "";
     uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
-    int mates = 0, stalemates = 0, draws = 0, worst_plies = 0, worst_opt = 0;
+    int mates = 0, stalemates = 0, draws = 0, fifty = 0, worst_plies = 0, worst_opt = 0;
     double sum_plies = 0, sum_opt = 0, worst = 0;
     int64_t start = now_ms();
     int played = 0;
-    if (!pos || !g) {
-        free(pos);
+    if (!g) {
         free(g);
         return 1;
     }
@@ -279,12 +271,11 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
         } else if (g->end == END_STALEMATE)
             stalemates++;
         else
-            draws++;
+            draws++, fifty += g->end == END_FIFTY;
         if (cfg->pgn) {
             char event[64];
             snprintf(event, sizeof event, "Keysquare bench mate %s", code);
-            write_pgn(cfg->pgn, event, i + 1, fen, g, strong,
-                      result_text(g->end == END_MATE, strong));
+            write_pgn(cfg->pgn, event, i + 1, fen, g, strong, result_text(g->end == END_MATE, strong));
         }
         if (cfg->positions)
             fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
@@ -295,34 +286,31 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
     double secs = (now_ms() - start) / 1000.0;
     if (!played) { /* only a --fens file runs out */
         fprintf(stderr, "bench mate: the FEN file has no won position with a table\n");
-        free(pos);
         free(g);
         return 1;
     }
-    printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d plies=%.2f optimal=%.2f "
+    printf("%s: positions=%d mates=%d rate=%.1f%% stalemates=%d draws=%d fifty=%d plies=%.2f optimal=%.2f "
            "ratio=%.3f worst=%.2f time=%.1fs\n",
-           code, played, mates, 100.0 * mates / played, stalemates, draws,
-           mates ? sum_plies / mates : 0, mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0,
-           worst, secs);
+           code, played, mates, 100.0 * mates / played, stalemates, draws, fifty, mates ? sum_plies / mates : 0,
+           mates ? sum_opt / mates : 0, sum_opt > 0 ? sum_plies / sum_opt : 0, worst, secs);
     if (worst_fen[0])
         printf("%s worst: %s (plies %d, optimal %d)\n", code, worst_fen, worst_plies, worst_opt);
-    free(pos);
     free(g);
     return mates == played ? 0 : 2;
 }
 
 static int run_defend(Searcher *s, const Config *cfg)
 {
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
     char fen[128];
     uint64_t rng = cfg->seed ^ 0xDEFE4DULL;
     int held = 0;
     int64_t start = now_ms();
-    if (!pos || !g)
+    if (!g)
         return 1;
     for (int i = 0; i < cfg->positions; i++) {
-        random_position("KPK", 0, &rng, pos);
+        random_position("KPK", 0, cfg->clock, &rng, pos);
         pos_get_fen(pos, fen);
         Color attacker = pos->side;
         play_game(s, pos, !attacker, false, false, &cfg->limits, g);
@@ -335,7 +323,6 @@ static int run_defend(Searcher *s, const Config *cfg)
     fprintf(stderr, "\n");
     printf("KPK-defend: positions=%d held=%d rate=%.1f%% time=%.1fs\n", cfg->positions, held,
            100.0 * held / cfg->positions, (now_ms() - start) / 1000.0);
-    free(pos);
     free(g);
     return held == cfg->positions ? 0 : 2;
 }
@@ -354,8 +341,10 @@ static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
     return true;
 }
 
-#define USAGE "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] " \
-              "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play]\n"
+#define USAGE                                                                                                          \
+    "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] "                                \
+    "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play] "          \
+    "[--clock N] [--tablebases]\n"
 
 /* Prints msg (with an optional detail, such as the option at fault) and
  * the usage line on stderr; returns the error code of parse_args. */
@@ -371,7 +360,6 @@ static int parse_args(int argc, char **argv, Config *cfg)
     memset(cfg, 0, sizeof *cfg);
     cfg->positions = DEFAULT_POSITIONS;
     cfg->seed = DEFAULT_SEED;
-    cfg->limits.silent = true;
     const char *pgn_path = NULL, *fens_path = NULL;
     bool ending_given = false, positions_given = false;
     int limits_given = 0;
@@ -382,16 +370,18 @@ static int parse_args(int argc, char **argv, Config *cfg)
             fputs(USAGE, stdout);
             return -1;
         }
-        static const char *const KNOWN[] = {"--ending", "--positions", "--depth", "--nodes", "--movetime",
-                                            "--seed", "--pgn", "--fens", "--defend", "--self-play"};
+        static const char *const KNOWN[] = {"--ending",   "--positions", "--depth", "--nodes",
+                                            "--movetime", "--seed",      "--pgn",   "--fens",
+                                            "--defend",   "--self-play", "--clock", "--tablebases"};
         bool known = false;
         for (size_t k = 0; k < sizeof KNOWN / sizeof *KNOWN; k++)
             known |= !strcmp(a, KNOWN[k]);
         if (!known)
             return usage("unknown option", a);
-        if (!strcmp(a, "--defend") || !strcmp(a, "--self-play")) {
+        if (!strcmp(a, "--defend") || !strcmp(a, "--self-play") || !strcmp(a, "--tablebases")) {
             cfg->defend |= !strcmp(a, "--defend");
             cfg->self_play |= !strcmp(a, "--self-play");
+            cfg->tables |= !strcmp(a, "--tablebases");
             continue;
         }
         if (!v)
@@ -417,6 +407,8 @@ static int parse_args(int argc, char **argv, Config *cfg)
             cfg->limits.movetime = (int64_t)x;
         else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x))
             cfg->seed = x;
+        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x))
+            cfg->clock = (int)x;
         else if (!strcmp(a, "--pgn"))
             pgn_path = v;
         else if (!strcmp(a, "--fens"))
@@ -424,8 +416,11 @@ static int parse_args(int argc, char **argv, Config *cfg)
         else {
             char msg[80];
             snprintf(msg, sizeof msg, "%s takes %s, not", a,
-                     !strcmp(a, "--positions") ? "1..1000000" : !strcmp(a, "--depth") ? "1..127 plies"
-                     : !strcmp(a, "--seed") ? "an unsigned integer" : "a positive integer");
+                     !strcmp(a, "--positions") ? "1..1000000" :
+                     !strcmp(a, "--depth")     ? "1..127 plies" :
+                     !strcmp(a, "--clock")     ? "0..99 plies" :
+                     !strcmp(a, "--seed")      ? "an unsigned integer" :
+                                                 "a positive integer");
             return usage(msg, v);
         }
     }
@@ -466,7 +461,7 @@ int bench_mate_main(int argc, char **argv)
     Searcher *s = search_create(16);
     if (!s)
         return 1;
-    search_options(s)->use_tablebases = false;
+    search_options(s)->use_tablebases = cfg.tables;
     int status = 0;
     if (cfg.defend)
         status = run_defend(s, &cfg);

@@ -8,32 +8,56 @@
 #include "search/search.h"
 #include "uci/bench.h"
 #include "uci/benchmate.h"
+#include "uci/session.h"
 #include "uci/tbcmd.h"
 #include "uci/uci.h"
 
 static int perft_main(int argc, char **argv)
 {
     char fen[512] = "", err[160];
-    Position *pos = malloc(sizeof *pos);
+    Position position, *pos = &position;
     char *end;
     long depth = strtol(argv[0], &end, 10);
     if (*end || depth < 0 || depth > 64) {
         fprintf(stderr, "perft: depth must be a number 0..64\n");
-        free(pos);
         return 1;
     }
-    for (int i = 1; i < argc; i++) {
-        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-        strcat(fen, " ");
-    }
-    if (!pos || !pos_set_fen(pos, argc > 1 ? fen : START_FEN, err, sizeof err, NULL, 0)) {
-        fprintf(stderr, "%s\n", pos ? err : "out of memory");
-        free(pos);
+    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+        fprintf(stderr, "perft: the FEN is too long\n");
         return 1;
     }
+    /* Read as Chess960, which keeps every castling right standard chess
+     * keeps; castling is written king-takes-rook only where it is not
+     * standard castling. */
+    if (!pos_set_fen_mode(pos, argc > 1 ? fen : START_FEN, true, err, sizeof err, NULL, 0)) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    pos->chess960 = !pos_castling_is_standard(pos);
     perft_divide(pos, (int)depth, stdout);
-    free(pos);
     return 0;
+}
+
+#ifndef KS_BUILD
+#define KS_BUILD "flags unknown"
+#endif
+#ifdef __VERSION__
+#define COMPILER "cc " __VERSION__
+#else
+#define COMPILER "an unknown compiler"
+#endif
+
+static void print_usage(FILE *f)
+{
+    fprintf(
+        f,
+        "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe|rules ...]\n"
+        "       keysquare --help | --version\n"
+        "With no arguments: the UCI loop on standard input (type 'help' there).\n"
+        "  bench [D]              node-count signature; last line 'N nodes M nps'\n"
+        "  bench mate [--help]    mating technique against a perfect defender\n"
+        "  perft D [FEN]          perft with per-move counts\n"
+        "  tb stats|dump|probe    the in-memory tables (see README, Tablebases)\n");
 }
 
 int main(int argc, char **argv)
@@ -68,8 +92,16 @@ int main(int argc, char **argv)
         }
         return bench_run(depth);
     }
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        print_usage(stdout);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("%s %s\nbuilt with %s, %s\n", ENGINE_NAME, KS_VERSION, COMPILER, KS_BUILD);
+        return 0;
+    }
     if (argc >= 2) {
-        fprintf(stderr, "usage: keysquare [bench [DEPTH] | bench mate [OPTIONS] | perft DEPTH [FEN] | tb stats|dump|probe ...]\n");
+        print_usage(stderr);
         return 1;
     }
     return uci_loop();

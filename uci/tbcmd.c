@@ -10,9 +10,12 @@
 #include <strings.h>
 
 #include "endgame/endgame.h"
+#include "engine/material.h"
 #include "engine/movegen.h"
+#include "session.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "uci/tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
@@ -22,16 +25,11 @@ typedef struct {
 } TbResult;
 
 typedef struct {
-    const char *code;  /* material code, strong side first; the name is its lower case */
+    const char *code; /* material code, strong side first; the name is its lower case */
     const char *about;
     bool (*probe)(const Position *pos, Color strong, TbResult *out);
     void (*stats)(void);
 } TbTable;
-
-const char *tb_result_text(int wdl_white)
-{
-    return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2";
-}
 
 /* ---- KPK ---------------------------------------------------------------- */
 
@@ -120,12 +118,13 @@ static const TbTable *table_by_name(const char *name)
     return NULL;
 }
 
-/* The result of pos from White's view, and its DTM (-1 if none); false if
- * no table or rule knows the material. */
-static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
+/* The result of pos from White's view, and its DTM and DTZ (-1 if none);
+ * false if no table or rule knows the material. */
+static bool probe_any(const Position *pos, int *wdl_white, int *dtm, int *dtz)
 {
-    if (tb_dtm_probe(pos, wdl_white, dtm))
+    if (tb_dtm_probe(pos, wdl_white, dtm, dtz))
         return true;
+    *dtz = -1;
     for (size_t i = 0; i < TABLE_COUNT; i++)
         for (Color strong = WHITE; strong <= BLACK; strong++) {
             Key key;
@@ -145,9 +144,11 @@ static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
     return true;
 }
 
-static void print_result(const char *head, int wdl, int dtm)
+static void print_result(const char *head, int wdl, int dtm, int dtz)
 {
-    if (dtm >= 0)
+    if (dtm >= 0 && dtz >= 0)
+        printf("%s ; %s ; dtm %d ; dtz %d\n", head, tb_result_text(wdl), dtm, dtz);
+    else if (dtm >= 0)
         printf("%s ; %s ; dtm %d\n", head, tb_result_text(wdl), dtm);
     else
         printf("%s ; %s\n", head, tb_result_text(wdl));
@@ -165,37 +166,37 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
-static int tb_probe(int argc, char **argv)
+static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
-    for (int i = 1; i < argc; i++) {
-        strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
-        strcat(fen, " ");
+    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+        fprintf(stderr, "tb probe: the FEN is too long\n");
+        return 1;
     }
-    Position *pos = malloc(sizeof *pos);
-    int wdl, dtm, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
-        fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
-    else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
+    Position position, *pos = &position;
+    int wdl, dtm, dtz, status = 1;
+    if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+        fprintf(stderr, "tb probe: %s\n", err);
+    else if (!probe_any(pos, &wdl, &dtm, &dtz) || (dtm < 0 && pos_insufficient_material(pos)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
         fen_for_table(pos, text);
-        print_result(text, wdl, dtm);
+        print_result(text, wdl, dtm, dtz);
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
         for (int i = 0; i < list.count; i++) {
             move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
-            if (probe_any(pos, &wdl, &dtm))
-                print_result(text, wdl, dtm);
+            Undo undo;
+            pos_make(pos, list.moves[i], &undo);
+            if (probe_any(pos, &wdl, &dtm, &dtz))
+                print_result(text, wdl, dtm, dtz);
             else
                 printf("%s ; ?\n", text);
             pos_unmake(pos);
         }
         status = 0;
     }
-    free(pos);
     return status;
 }
 
@@ -215,10 +216,12 @@ static void list_tables(FILE *out)
 int tb_main(int argc, char **argv)
 {
     if (argc >= 2 && !strcmp(argv[0], "probe"))
-        return tb_probe(argc, argv);
+        return probe_command(argc, argv);
+    if (argc >= 1 && !strcmp(argv[0], "rules"))
+        return tb_rules_main(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");
+        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN | tb rules kpk\n");
         list_tables(stderr);
         return 1;
     }

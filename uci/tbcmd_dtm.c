@@ -8,6 +8,8 @@
 #include "tablebase/dtm.h"
 #include "tbcmd.h"
 
+const char *tb_result_text(int wdl_white) { return wdl_white > 0 ? "1-0" : wdl_white < 0 ? "0-1" : "1/2-1/2"; }
+
 /* stdout is line-buffered for UCI; a dump writes large blocks instead. */
 typedef struct {
     char buf[1 << 16];
@@ -20,33 +22,27 @@ static void out_flush(Out *o)
     o->len = 0;
 }
 
-/* Appends "FEN ; RESULT ; dtm N" for one entry. */
+static char *put_number(char *p, int n)
+{
+    if (n >= 100)
+        *p++ = (char)('0' + n / 100);
+    if (n >= 10)
+        *p++ = (char)('0' + n / 10 % 10);
+    *p++ = (char)('0' + n % 10);
+    return p;
+}
+
+/* Appends "FEN ; RESULT ; dtm N ; dtz N" for one entry. */
 static void dump_entry(const DtmEntry *e, void *ctx)
 {
-    static const char LETTERS[] = " PNBRQK  pnbrqk";
     Out *o = ctx;
     Piece board[SQ_NB] = {0};
     if (o->len + 128 > sizeof o->buf)
         out_flush(o);
     for (int k = 0; k < e->count; k++)
         board[e->square[k]] = e->piece[k];
-    char *p = o->buf + o->len;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            Piece pc = board[make_square(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *p++ = (char)('0' + empty), empty = 0;
-            *p++ = LETTERS[pc];
-        }
-        if (empty)
-            *p++ = (char)('0' + empty);
-        *p++ = r ? '/' : ' ';
-    }
+    char *p = board_to_fen(board, o->buf + o->len);
+    *p++ = ' ';
     /* The rest by hand: sprintf would take most of the time of a dump. */
     const char *result = tb_result_text(e->stm == WHITE ? e->result.wdl : -e->result.wdl);
     memcpy(p, e->stm == WHITE ? "w - - 0 1 ; " : "b - - 0 1 ; ", 12);
@@ -55,12 +51,9 @@ static void dump_entry(const DtmEntry *e, void *ctx)
     p += strlen(result);
     memcpy(p, " ; dtm ", 7);
     p += 7;
-    int plies = e->result.plies;
-    if (plies >= 100)
-        *p++ = (char)('0' + plies / 100);
-    if (plies >= 10)
-        *p++ = (char)('0' + plies / 10 % 10);
-    *p++ = (char)('0' + plies % 10);
+    p = put_number(p, e->result.plies);
+    memcpy(p, " ; dtz ", 7);
+    p = put_number(p + 7, e->result.dtz);
     *p++ = '\n';
     o->len = (size_t)(p - o->buf);
 }
@@ -86,10 +79,7 @@ static DtmTable *ready_table(const char *name, double *ms)
     return t;
 }
 
-bool tb_dtm_covers(const char *name, char *why, size_t why_size)
-{
-    return dtm_table(name, why, why_size) != NULL;
-}
+bool tb_dtm_covers(const char *name, char *why, size_t why_size) { return dtm_table(name, why, why_size) != NULL; }
 
 int tb_dtm_dump(const char *name)
 {
@@ -125,8 +115,8 @@ static void pawn_line(const PawnCounts *c, const char *label, int f0, int f1, in
         for (int r = r0; r <= r1; r++)
             for (int i = 0; i < 3; i++)
                 sum[i] += c->n[f][r][i];
-    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0],
-           (unsigned long long)sum[1], (unsigned long long)sum[2]);
+    printf("%-24s 1-0 %8llu  1/2-1/2 %8llu  0-1 %8llu\n", label, (unsigned long long)sum[0], (unsigned long long)sum[1],
+           (unsigned long long)sum[2]);
 }
 
 static void pawn_stats(const DtmTable *t)
@@ -177,20 +167,25 @@ int tb_dtm_stats(const char *name, bool by_pawn)
         }
         if (st.losses[c]) {
             snprintf(loss, sizeof loss, "%d moves (%d plies), mean ", st.max_loss[c] / 2, st.max_loss[c]);
-            plies_text(loss + strlen(loss), sizeof loss - strlen(loss),
-                       (double)st.sum_loss[c] / (double)st.losses[c], false);
+            plies_text(loss + strlen(loss), sizeof loss - strlen(loss), (double)st.sum_loss[c] / (double)st.losses[c],
+                       false);
         }
         printf("%s: longest win %s; longest loss %s\n", SIDE[c], win, loss);
     }
+    for (Color c = WHITE; c <= BLACK; c++)
+        printf("%s: longest dtz win %d plies, longest dtz loss %d plies, cursed wins %llu\n", SIDE[c],
+               st.max_dtz_win[c], st.max_dtz_loss[c], (unsigned long long)st.cursed[c]);
     if (by_pawn && strchr(dtm_name(t), 'P'))
         pawn_stats(t);
-    printf("build time: %.2f ms for this table (%.2f ms with the smaller tables it needed)\n", st.build_ms, ms);
-    printf("memory: %zu bytes (%llu positions stored, one byte each); all tables %zu bytes, cap %u MB\n", st.bytes,
-           (unsigned long long)st.stored, dtm_memory_used(), DTM_MEMORY_CAP >> 20);
+    printf("build time: %.2f ms for this table (dtm %.2f ms, dtz %.2f ms; %.2f ms with the smaller tables it "
+           "needed)\n",
+           st.build_ms + st.dtz_build_ms, st.build_ms, st.dtz_build_ms, ms);
+    printf("memory: %zu bytes (%llu positions stored, two bytes each: dtm, dtz); all tables %zu bytes, cap %u MB\n",
+           st.bytes, (unsigned long long)st.stored, dtm_memory_used(), DTM_MEMORY_CAP >> 20);
     return 0;
 }
 
-bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm)
+bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm, int *dtz)
 {
     DtmResult r;
     DtmTable *t = dtm_table_for_position(pos);
@@ -198,5 +193,6 @@ bool tb_dtm_probe(const Position *pos, int *wdl_white, int *dtm)
         return false;
     *wdl_white = pos->side == WHITE ? r.wdl : -r.wdl;
     *dtm = r.plies;
+    *dtz = r.dtz;
     return true;
 }

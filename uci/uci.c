@@ -13,69 +13,31 @@
 #include "bench.h"
 #include "engine/movegen.h"
 #include "eval/evaluate.h"
+#include "options.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "tablebase/kpk.h"
 
-#define ENGINE_NAME "Keysquare"
-#ifndef KS_VERSION
-#define KS_VERSION "0.1"
-#endif
 
-typedef struct {
-    Position *pos;
-    Searcher *searcher;
-    size_t hash_mb;
-    bool ponder;
-} Uci;
+/* ---- helpers ------------------------------------------------------------ */
 
-/* ---- options ------------------------------------------------------------ */
-
-enum OptionKind { OPT_SPIN, OPT_CHECK, OPT_BUTTON };
-
-typedef struct {
-    const char *name;
-    enum OptionKind kind;
-    int def, min, max;
-} OptionSpec;
-
-static const OptionSpec OPTIONS[] = {
-    {"Hash", OPT_SPIN, TT_DEFAULT_MB, TT_MIN_MB, TT_MAX_MB},
-    {"Threads", OPT_SPIN, 1, 1, SEARCH_MAX_THREADS},
-    {"Clear Hash", OPT_BUTTON, 0, 0, 0},
-    {"Move Overhead", OPT_SPIN, 10, 0, 5000},
-    {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES},
-    {"Ponder", OPT_CHECK, 0, 0, 1},
-    {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1},
-    {"Tablebases", OPT_CHECK, 1, 0, 1},
-};
-#define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
-
-static void print_options(void)
+bool uci_join_words(char *const *words, int from, int to, char *buf, size_t n)
 {
-    for (int i = 0; i < OPTION_COUNT; i++) {
-        const OptionSpec *o = &OPTIONS[i];
-        if (o->kind == OPT_SPIN)
-            printf("option name %s type spin default %d min %d max %d\n", o->name, o->def, o->min, o->max);
-        else if (o->kind == OPT_CHECK)
-            printf("option name %s type check default %s\n", o->name, o->def ? "true" : "false");
-        else
-            printf("option name %s type button\n", o->name);
-    }
-}
-
-/* Joins tokens[from, to) with single spaces into buf. */
-static void join_tokens(char **tok, int from, int to, char *buf, size_t n)
-{
+    size_t len = 0;
     buf[0] = '\0';
     for (int i = from; i < to; i++) {
+        size_t w = strlen(words[i]) + (i > from);
+        if (len + w >= n)
+            return false;
         if (i > from)
-            strncat(buf, " ", n - strlen(buf) - 1);
-        strncat(buf, tok[i], n - strlen(buf) - 1);
+            buf[len++] = ' ';
+        memcpy(buf + len, words[i], w - (i > from) + 1);
+        len += w - (i > from);
     }
+    return true;
 }
 
-static bool parse_long(const char *s, long long lo, long long hi, long long *out)
+bool uci_parse_long(const char *s, long long lo, long long hi, long long *out)
 {
     char *end;
     errno = 0;
@@ -86,44 +48,7 @@ static bool parse_long(const char *s, long long lo, long long hi, long long *out
     return true;
 }
 
-static void apply_option(Uci *u, const OptionSpec *o, const char *value)
-{
-    long long v = 0;
-    SearchOptions *opt = search_options(u->searcher);
-    if (o->kind == OPT_SPIN && !parse_long(value, o->min, o->max, &v)) {
-        printf("info string value '%s' for option %s is not a number in %d..%d; unchanged\n", value, o->name,
-               o->min, o->max);
-        return;
-    }
-    if (o->kind == OPT_CHECK) {
-        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
-            printf("info string option %s takes true or false; unchanged\n", o->name);
-            return;
-        }
-        v = !strcasecmp(value, "true");
-    }
-    if (!strcmp(o->name, "Hash")) {
-        if (search_set_hash(u->searcher, (size_t)v))
-            u->hash_mb = (size_t)v;
-        else
-            printf("info string not enough memory for Hash %lld MB; kept %zu MB\n", v, u->hash_mb);
-    } else if (!strcmp(o->name, "Threads"))
-        opt->threads = (int)v;
-    else if (!strcmp(o->name, "Clear Hash"))
-        search_clear(u->searcher);
-    else if (!strcmp(o->name, "Move Overhead"))
-        opt->move_overhead = (int)v;
-    else if (!strcmp(o->name, "MultiPV"))
-        opt->multipv = (int)v;
-    else if (!strcmp(o->name, "Ponder"))
-        u->ponder = v;
-    else if (!strcmp(o->name, "UCI_ShowWDL"))
-        opt->show_wdl = v;
-    else if (!strcmp(o->name, "Tablebases"))
-        opt->use_tablebases = v;
-}
-
-static void stop_search(Uci *u)
+void uci_stop_search(UciSession *u)
 {
     if (search_running(u->searcher)) {
         search_stop(u->searcher);
@@ -131,7 +56,7 @@ static void stop_search(Uci *u)
     }
 }
 
-static void cmd_setoption(Uci *u, char **tok, int n)
+static void cmd_setoption(UciSession *u, char **tok, int n)
 {
     int name_at = -1, value_at = n;
     for (int i = 1; i < n; i++) {
@@ -144,47 +69,56 @@ static void cmd_setoption(Uci *u, char **tok, int n)
         printf("info string malformed setoption: expected 'setoption name <name> [value <value>]'\n");
         return;
     }
-    char name[256], value[256];
-    join_tokens(tok, name_at, value_at, name, sizeof name);
-    join_tokens(tok, value_at + 1, n, value, sizeof value);
-    for (int i = 0; i < OPTION_COUNT; i++) {
-        if (strcasecmp(name, OPTIONS[i].name))
-            continue;
-        if (OPTIONS[i].kind != OPT_BUTTON && value_at == n) {
-            printf("info string option %s needs a value\n", OPTIONS[i].name);
-            return;
-        }
-        stop_search(u);
-        apply_option(u, &OPTIONS[i], value);
+    char name[256], value[4096];
+    if (!uci_join_words(tok, name_at, value_at, name, sizeof name)
+        || !uci_join_words(tok, value_at + 1, n, value, sizeof value)) {
+        printf("info string setoption: the name or value is too long; ignored\n");
         return;
     }
-    printf("info string unknown option '%s'\n", name);
+    uci_setoption(u, name, value_at == n ? NULL : value);
 }
 
 /* ---- position ----------------------------------------------------------- */
 
-static void cmd_position(Uci *u, char **tok, int n)
+static void cmd_position(UciSession *u, char **tok, int n)
 {
     int i = 1;
     char fen[512], err[160], warn[160];
+    /* Unknown words before startpos or fen are skipped (UCI's rule). */
+    while (i < n && strcmp(tok[i], "startpos") && strcmp(tok[i], "fen"))
+        i++;
+    bool given = false; /* startpos, or fen with at least one word */
     if (i < n && !strcmp(tok[i], "startpos")) {
         strcpy(fen, START_FEN);
+        given = true;
         i++;
     } else if (i < n && !strcmp(tok[i], "fen")) {
         int end = ++i;
         while (end < n && strcmp(tok[end], "moves"))
             end++;
-        join_tokens(tok, i, end, fen, sizeof fen);
+        if (!uci_join_words(tok, i, end, fen, sizeof fen)) {
+            printf("info string invalid FEN: too long; no position until a valid one arrives\n");
+            uci_stop_search(u);
+            u->no_position = true;
+            return;
+        }
+        given = end > i; /* `position fen` alone is a malformed command */
         i = end;
-    } else {
+    }
+    if (!given) {
         printf("info string malformed position: expected 'position startpos|fen <FEN> [moves ...]'\n");
         return;
     }
-    stop_search(u);
-    if (!pos_set_fen(u->pos, fen, err, sizeof err, warn, sizeof warn)) {
-        printf("info string %s; position unchanged\n", err);
+    uci_stop_search(u);
+    if (!pos_set_fen_mode(&u->pos, fen, u->chess960, err, sizeof err, warn, sizeof warn)) {
+        /* Keeping the old position would let the next go play a move of
+         * another game into this one. */
+        printf("info string %s; no position until a valid one arrives\n", err);
+        u->no_position = true;
         return;
     }
+    u->no_position = false;
+    u->game.len = 0;
     if (warn[0])
         printf("info string %s\n", warn);
     if (i < n && strcmp(tok[i], "moves")) {
@@ -192,16 +126,15 @@ static void cmd_position(Uci *u, char **tok, int n)
         return;
     }
     for (i++; i < n; i++) {
-        Move m = parse_uci_move(u->pos, tok[i]);
+        Move m = parse_uci_move(&u->pos, tok[i]);
         if (!m) {
             printf("info string illegal or malformed move '%s'; the moves before it stand\n", tok[i]);
             return;
         }
-        pos_make(u->pos, m);
-        /* Irreversible move: earlier positions can never repeat. Also keep
-         * room for the search's plies in the history. */
-        if (u->pos->rule50 == 0 || u->pos->hist_len > MAX_HISTORY - MAX_PLY - 64)
-            pos_reroot(u->pos);
+        game_make(&u->game, &u->pos, m);
+        /* Irreversible move: earlier positions can never repeat. */
+        if (u->pos.rule50 == 0)
+            game_reroot(&u->game, &u->pos);
     }
 }
 
@@ -218,18 +151,31 @@ static bool is_go_keyword(const char *t)
     return false;
 }
 
-/* Reads the number after tok[*i] into out. A bad number is named and
- * skipped; a missing one (end of line or the next keyword) is named. */
+/* Reads the number after tok[*i] into out, clamped to lo..hi (a number
+ * past the range of long long counts as its end), so that a huge depth or
+ * node count still bounds the search. A clamped value, a bad number and a
+ * missing one (end of line or the next keyword) are named. */
 static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
 {
     bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
-    if (!present || !parse_long(tok[*i + 1], lo, hi, out)) {
+    char *end = NULL;
+    long long v = 0;
+    if (present) {
+        errno = 0;
+        v = strtoll(tok[*i + 1], &end, 10);
+    }
+    if (!present || end == tok[*i + 1] || *end) {
         printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
         if (present)
             (*i)++;
         return false;
     }
     (*i)++;
+    if (v < lo || v > hi) {
+        v = v < lo ? lo : hi;
+        printf("info string go %s %s is out of range; %lld used\n", tok[*i - 1], tok[*i], v);
+    }
+    *out = v;
     return true;
 }
 
@@ -247,17 +193,26 @@ static int parse_searchmoves(const Position *pos, char **tok, int i, int n, Sear
     return i;
 }
 
-static void cmd_go(Uci *u, char **tok, int n)
+static void cmd_go(UciSession *u, char **tok, int n)
 {
     SearchLimits l;
     long long v;
     memset(&l, 0, sizeof l);
-    stop_search(u);
+    uci_stop_search(u);
+    if (u->no_position) {
+        printf("info string no position: the last FEN was invalid\n");
+        if (!(n > 1 && !strcmp(tok[1], "perft")))
+            printf("bestmove 0000\n");
+        return;
+    }
     for (int i = 1; i < n; i++) {
         const char *t = tok[i];
         if (!strcmp(t, "perft")) {
-            if (go_value(tok, n, &i, 0, 64, &v))
-                perft_divide(u->pos, (int)v, stdout);
+            /* Not clamped: a depth past the range is a typo, not a limit. */
+            if (i + 1 < n && uci_parse_long(tok[i + 1], 0, 64, &v))
+                perft_divide(&u->pos, (int)v, stdout);
+            else
+                printf("info string go perft needs a depth 0..64\n");
             return;
         } else if (!strcmp(t, "wtime") || !strcmp(t, "btime")) {
             if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
@@ -269,31 +224,31 @@ static void cmd_go(Uci *u, char **tok, int n)
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
             if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.movestogo = v > 0 ? (int)v : 0;
+                l.movestogo = v > 0 ? (int)v : 0; /* movestogo 0: sudden death */
         } else if (!strcmp(t, "movetime")) {
-            if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
-                l.movetime = v > 0 ? v : 1;
+            if (go_value(tok, n, &i, 1, INT64_MAX / 4, &v))
+                l.movetime = v;
         } else if (!strcmp(t, "depth")) {
-            if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.depth = v < 1 ? 1 : v > MAX_PLY - 1 ? MAX_PLY - 1 : (int)v;
+            if (go_value(tok, n, &i, 1, MAX_PLY - 1, &v))
+                l.depth = (int)v;
         } else if (!strcmp(t, "nodes")) {
-            if (go_value(tok, n, &i, INT64_MIN, INT64_MAX, &v))
-                l.nodes = v < 1 ? 1 : (uint64_t)v;
+            if (go_value(tok, n, &i, 1, INT64_MAX, &v))
+                l.nodes = (uint64_t)v;
         } else if (!strcmp(t, "mate")) {
-            if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.mate = v < 1 ? 1 : v > MAX_PLY / 2 ? MAX_PLY / 2 : (int)v;
+            if (go_value(tok, n, &i, 1, MAX_PLY / 2, &v))
+                l.mate = (int)v;
         } else if (!strcmp(t, "infinite"))
             l.infinite = true;
         else if (!strcmp(t, "ponder"))
             l.ponder = true;
         else if (!strcmp(t, "searchmoves"))
-            i = parse_searchmoves(u->pos, tok, i + 1, n, &l) - 1;
+            i = parse_searchmoves(&u->pos, tok, i + 1, n, &l) - 1;
         else
             printf("info string unknown go parameter '%s' ignored\n", t);
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
-    search_start(u->searcher, u->pos, &l);
+    search_start(u->searcher, &u->pos, &l);
 }
 
 /* ---- extensions --------------------------------------------------------- */
@@ -357,21 +312,38 @@ static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
     return true;
 }
 
-/* Returns false on quit. */
-static bool dispatch(Uci *u, char **tok, int n)
+/* Index of the first token that is a command, n if none: unknown words
+ * before it are skipped, as the UCI protocol says ("joho debug on" is
+ * "debug on"). */
+static int command_start(char **tok, int n)
+{
+    static const char *const COMMANDS[] = {"uci",        "debug",    "isready", "setoption", "register",
+                                           "ucinewgame", "position", "go",      "stop",      "ponderhit",
+                                           "quit",       "d",        "eval",    "bench",     "help"};
+    for (int i = 0; i < n; i++)
+        for (size_t k = 0; k < sizeof COMMANDS / sizeof COMMANDS[0]; k++)
+            if (!strcmp(tok[i], COMMANDS[k]))
+                return i;
+    return n;
+}
+
+/* tok[0] is a command (see command_start). Returns false on quit. */
+static bool dispatch(UciSession *u, char **tok, int n)
 {
     const char *c = tok[0];
     if (!strcmp(c, "uci")) {
         printf("id name %s %s\nid author the Keysquare developers\n", ENGINE_NAME, KS_VERSION);
-        print_options();
+        uci_options_print();
         printf("info string KPK bitbase built in %.3f ms\n", 1e3 * kpk_build_seconds());
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
-    else if (!strcmp(c, "setoption"))
+    else if (!strcmp(c, "debug") || !strcmp(c, "register")) {
+        /* Accepted; Keysquare has no debug output and needs no registration. */
+    } else if (!strcmp(c, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(c, "ucinewgame")) {
-        stop_search(u);
+        uci_stop_search(u);
         search_clear(u->searcher);
     } else if (!strcmp(c, "position"))
         cmd_position(u, tok, n);
@@ -383,40 +355,44 @@ static bool dispatch(Uci *u, char **tok, int n)
         search_ponderhit(u->searcher);
     else if (!strcmp(c, "quit"))
         return false;
+    else if ((!strcmp(c, "d") || !strcmp(c, "eval")) && u->no_position)
+        printf("info string no position: the last FEN was invalid\n");
     else if (!strcmp(c, "d")) {
         /* The search works on its own copy, so it goes on; the lock keeps
          * its info lines from landing inside the board. */
         flockfile(stdout);
-        cmd_d(u->pos);
+        cmd_d(&u->pos);
         funlockfile(stdout);
     } else if (!strcmp(c, "eval")) {
-        stop_search(u);
-        eval_trace(u->pos, stdout);
+        uci_stop_search(u);
+        eval_trace(&u->pos, stdout);
     } else if (!strcmp(c, "bench")) {
         long long d = 0;
-        stop_search(u);
-        if (n > 1 && !parse_long(tok[1], 1, MAX_PLY - 1, &d))
+        uci_stop_search(u);
+        if (n > 1 && !uci_parse_long(tok[1], 1, MAX_PLY - 1, &d))
             printf("info string bench depth must be 1..%d\n", MAX_PLY - 1);
         else
             bench_run((int)d);
     } else if (!strcmp(c, "help"))
         cmd_help();
-    /* Anything else is ignored, as the UCI protocol says. */
     return true;
 }
 
 int uci_loop(void)
 {
-    Uci u = {0};
+    UciSession u = {0};
     char err[160];
-    u.pos = malloc(sizeof *u.pos);
-    u.hash_mb = TT_DEFAULT_MB;
+    u.hash_mb = TT_MIN_MB;
     u.searcher = search_create(u.hash_mb);
-    if (!u.pos || !u.searcher) {
+    if (!u.searcher) {
         fprintf(stderr, "keysquare: out of memory\n");
         return 1;
     }
-    pos_set_fen(u.pos, START_FEN, err, sizeof err, NULL, 0);
+    u.report.pos = &u.pos;
+    SearchReporter reporter = uci_reporter(&u.report);
+    search_set_reporter(u.searcher, &reporter);
+    uci_options_init(&u);
+    pos_set_fen(&u.pos, START_FEN, err, sizeof err, NULL, 0);
     char *line = NULL, **tok = NULL;
     size_t cap = 0, tok_cap = 0;
     bool running = true;
@@ -427,13 +403,13 @@ int uci_loop(void)
             continue;
         }
         int n = tokenize(line, tok);
-        if (n > 0)
-            running = dispatch(&u, tok, n);
+        int start = command_start(tok, n);
+        if (start < n)
+            running = dispatch(&u, tok + start, n - start);
     }
-    stop_search(&u);
+    uci_stop_search(&u);
     search_destroy(u.searcher);
     free(line);
     free(tok);
-    free(u.pos);
     return 0;
 }

@@ -3,6 +3,11 @@
 #ifndef KS_UCI_H
 #define KS_UCI_H
 
+#define ENGINE_NAME "Keysquare"
+#ifndef KS_VERSION
+#define KS_VERSION "0.1"
+#endif
+
 int uci_loop(void);
 
 #endif

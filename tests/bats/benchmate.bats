@@ -20,7 +20,7 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     done
     # KBBK and KBNK report in the same format.
     for e in KBBK KBNK; do
-        [[ "$(summary $e)" =~ ^$e:\ positions=10\ mates=[0-9]+\ rate=[0-9.]+%\ stalemates=[0-9]+\ draws=[0-9]+\ plies=[0-9.]+\ optimal=[0-9.]+\ ratio=[0-9.]+\ worst=[0-9.]+\ time=[0-9.]+s$ ]]
+        [[ "$(summary $e)" =~ ^$e:\ positions=10\ mates=[0-9]+\ rate=[0-9.]+%\ stalemates=[0-9]+\ draws=[0-9]+\ fifty=[0-9]+\ plies=[0-9.]+\ optimal=[0-9.]+\ ratio=[0-9.]+\ worst=[0-9.]+\ time=[0-9.]+s$ ]]
     done
 }
 
@@ -151,7 +151,7 @@ play_tb_game() {
 @test "Tablebases on: games from covered positions are exactly DTM-optimal" {
     for fen in "8/8/8/4k3/8/8/8/3QK3 w - - 0 1" "8/8/3k4/8/8/8/8/R3K3 w - - 0 1" \
                "8/8/8/8/4k3/8/2P5/2K5 w - - 0 1" "8/8/8/8/8/2k5/8/K1Q5 b - - 0 1"; do
-        dtm=$("$KS" tb probe "$fen" | head -1 | sed -n 's/.*; dtm \([0-9]*\)$/\1/p')
+        dtm=$("$KS" tb probe "$fen" | head -1 | sed -n 's/.*; dtm \([0-9]*\) ; dtz [0-9]*$/\1/p')
         [ -n "$dtm" ]
         got=$(play_tb_game "$fen")
         echo "$fen: dtm $dtm, played $got"

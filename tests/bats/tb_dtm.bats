@@ -43,7 +43,15 @@ longest_win() {
     run "$KS" tb stats kqkr
     [ "$status" -eq 0 ]
     [[ "$output" == *"build time: "*" ms"* ]]
-    [[ "$output" == *"memory: 3784704 bytes"* ]]
+    [[ "$output" == *"dtm "*" ms, dtz "*" ms"* ]]
+    # 462 king pairs * 64 * 64 squares, two sides to move, DTM and DTZ
+    [[ "$output" == *"memory: 7569408 bytes"* ]]
+}
+
+@test "tb stats: the longest DTZ by side to move is Syzygy's (KQvKR 62 plies)" {
+    run "$KS" tb stats kqkr
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"black to move: longest dtz win "*" plies, longest dtz loss 62 plies, cursed wins 0"* ]]
 }
 
 @test "tb stats kpk: counts by pawn rank and file, mirror images equal" {
@@ -86,22 +94,22 @@ legal_counts_agree() {
 
 @test "tb dump: every line of the 3-man tables has the design format" {
     for t in kqk krk kbk knk kpk; do
-        bad=$("$KS" tb dump $t | grep -cvE '^[1-8KQRBNPkqrbnp/]+ [wb] - - 0 1 ; (1-0|0-1|1/2-1/2) ; dtm [0-9]+$' || true)
+        bad=$("$KS" tb dump $t | grep -cvE '^[1-8KQRBNPkqrbnp/]+ [wb] - - 0 1 ; (1-0|0-1|1/2-1/2) ; dtm [0-9]+ ; dtz [0-9]+$' || true)
         [ "$bad" -eq 0 ]
     done
 }
 
 @test "tb dump: the published longest positions are in the dumps" {
-    "$KS" tb dump kqk | grep -qxF '8/8/8/5k2/8/8/1Q6/K7 w - - 0 1 ; 1-0 ; dtm 19'
-    "$KS" tb dump krk | grep -qxF '8/8/8/8/8/2k5/1R6/K7 w - - 0 1 ; 1-0 ; dtm 31'
-    "$KS" tb dump kpk | grep -qxF '8/8/8/1k6/8/8/K5P1/8 w - - 0 1 ; 1-0 ; dtm 55'
-    "$KS" tb dump kpk | grep -qxF '8/8/8/k7/8/K7/6P1/8 b - - 0 1 ; 1-0 ; dtm 56'
+    "$KS" tb dump kqk | grep -qxF '8/8/8/5k2/8/8/1Q6/K7 w - - 0 1 ; 1-0 ; dtm 19 ; dtz 19'
+    "$KS" tb dump krk | grep -qxF '8/8/8/8/8/2k5/1R6/K7 w - - 0 1 ; 1-0 ; dtm 31 ; dtz 31'
+    "$KS" tb dump kpk | grep -qE '^8/8/8/1k6/8/8/K5P1/8 w - - 0 1 ; 1-0 ; dtm 55 ; dtz [0-9]+$'
+    "$KS" tb dump kpk | grep -qE '^8/8/8/k7/8/K7/6P1/8 b - - 0 1 ; 1-0 ; dtm 56 ; dtz [0-9]+$'
 }
 
 @test "tb dump of the 4-man tables: format, draws have dtm 0, probe agrees" {
     for t in kbbk kbnk knnk kqkr krkb krkn; do
         lines=$("$KS" tb dump $t | head -n 20000 | tail -n 5000)
-        bad=$(printf '%s\n' "$lines" | grep -cvE '^[1-8KQRBNPkqrbnp/]+ [wb] - - 0 1 ; (1-0|0-1|1/2-1/2) ; dtm [0-9]+$' || true)
+        bad=$(printf '%s\n' "$lines" | grep -cvE '^[1-8KQRBNPkqrbnp/]+ [wb] - - 0 1 ; (1-0|0-1|1/2-1/2) ; dtm [0-9]+ ; dtz [0-9]+$' || true)
         [ "$bad" -eq 0 ]
         [ "$(printf '%s\n' "$lines" | grep -c '1/2-1/2 ; dtm [1-9]')" -eq 0 ]
         line=$(printf '%s\n' "$lines" | sed -n 1234p)
@@ -113,7 +121,7 @@ legal_counts_agree() {
     fen="8/8/8/5k2/8/8/1Q6/K7 w - - 0 1"
     run "$KS" tb probe $fen
     [ "$status" -eq 0 ]
-    [ "${lines[0]}" = "$fen ; 1-0 ; dtm 19" ]
+    [ "${lines[0]}" = "$fen ; 1-0 ; dtm 19 ; dtz 19" ]
     moves=$("$KS" perft 1 $fen | grep -c '^[a-h][1-8][a-h][1-8]')
     [ "${#lines[@]}" -eq $((moves + 1)) ]
     best=$(printf '%s\n' "${lines[@]:1}" | awk -F' ; ' '$2 == "1-0" { sub(/dtm /, "", $3); if (min == "" || $3 < min) min = $3 } END { print min }')
@@ -127,30 +135,28 @@ legal_counts_agree() {
                "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1" "k7/2K5/8/8/8/8/8/R7 b - - 0 1"; do
         run "$KS" tb probe $fen
         [ "$status" -eq 0 ]
-        [ "${lines[0]}" = "$fen ; 1-0 ; dtm 0" ]
+        [ "${lines[0]}" = "$fen ; 1-0 ; dtm 0 ; dtz 0" ]
         [ "${#lines[@]}" -eq 1 ]
     done
 }
 
 @test "tb probe: mate in one, stalemate, colours reversed, captures into smaller tables" {
     run "$KS" tb probe k7/7Q/1K6/8/8/8/8/7r w - - 0 1
-    [ "${lines[0]}" = "k7/7Q/1K6/8/8/8/8/7r w - - 0 1 ; 1-0 ; dtm 1" ]
-    printf '%s\n' "${lines[@]}" | grep -qxF 'h7b7 ; 1-0 ; dtm 0'
+    [ "${lines[0]}" = "k7/7Q/1K6/8/8/8/8/7r w - - 0 1 ; 1-0 ; dtm 1 ; dtz 1" ]
+    printf '%s\n' "${lines[@]}" | grep -qxF 'h7b7 ; 1-0 ; dtm 0 ; dtz 0'
     run "$KS" tb probe 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1
-    [ "${lines[0]}" = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 ; 1/2-1/2 ; dtm 0" ]
+    [ "${lines[0]}" = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 ; 1/2-1/2 ; dtm 0 ; dtz 0" ]
     run "$KS" tb probe 8/8/8/8/8/1k6/8/K2q4 w - - 0 1
-    [ "${lines[0]}" = "8/8/8/8/8/1k6/8/K2q4 w - - 0 1 ; 0-1 ; dtm 0" ]
+    [ "${lines[0]}" = "8/8/8/8/8/1k6/8/K2q4 w - - 0 1 ; 0-1 ; dtm 0 ; dtz 0" ]
     run "$KS" tb probe 8/8/8/3k4/3r4/8/3Q4/3K4 b - - 0 1
     [ "$status" -eq 0 ]
-    printf '%s\n' "${lines[@]}" | grep -qxF 'd4d2 ; 1/2-1/2 ; dtm 0'
+    printf '%s\n' "${lines[@]}" | grep -qxF 'd4d2 ; 1/2-1/2 ; dtm 0 ; dtz 0'
 }
 
 @test "tb: bad names and uncovered positions fail with a message" {
     run "$KS" tb stats krkq
     [ "$status" -eq 1 ]
     [[ "$output" == *"KQKR"* ]]
-    run "$KS" tb stats kpkp
-    [ "$status" -eq 1 ]
     run "$KS" tb dump kqrkr
     [ "$status" -eq 1 ]
     run "$KS" tb probe rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
@@ -161,4 +167,21 @@ legal_counts_agree() {
     run "$KS" tb probe not a fen
     [ "$status" -eq 1 ]
     [ "$status" -lt 128 ]
+}
+
+@test "tb stats kpkp: pawns on both sides, longest DTZ 21 plies as Syzygy's KPvKP" {
+    run "$KS" tb stats kpkp
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"white to move: longest dtz win 21 plies"* ]]
+    [[ "$output" == *"build time: "*" ms"* ]]
+}
+
+@test "tb probe with an e.p. square: the better of the stored value and the capture" {
+    # White's c2-c4 lands beside the b4 pawn; Black may take e.p. on c3.
+    run "$KS" tb probe 8/8/8/8/1pP5/8/8/k1K5 b - c3 0 1
+    [ "$status" -eq 0 ]
+    printf '%s\n' "${lines[@]}" | grep -q '^b4c3 ; '
+    without=$("$KS" tb probe 8/8/8/8/1pP5/8/8/k1K5 b - - 0 1 | head -n 1)
+    [ "${lines[0]%% ;*}" = "8/8/8/8/1pP5/8/8/k1K5 b - c3 0 1" ]
+    [ "${without%% ;*}" = "8/8/8/8/1pP5/8/8/k1K5 b - - 0 1" ]
 }

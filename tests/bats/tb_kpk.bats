@@ -43,7 +43,7 @@ count_dump() {
     [ "$(wc -l < "$dump")" -eq 331352 ]
     [ "$(sort -u "$dump" | wc -l)" -eq 331352 ]
     # Every line: FEN ending "- - 0 1", the result, the DTM.
-    [ "$(grep -cvE '^[1-8KPk/]+ [wb] - - 0 1 ; (1-0|1/2-1/2) ; dtm [0-9]+$' "$dump")" -eq 0 ]
+    [ "$(grep -cvE '^[1-8KPk/]+ [wb] - - 0 1 ; (1-0|1/2-1/2) ; dtm [0-9]+ ; dtz [0-9]+$' "$dump")" -eq 0 ]
     run count_dump "$dump"
     [ "${lines[1]}" = "w 81664 62480 19184" ]
     [ "${lines[2]}" = "b 84012 48802 35210" ]
@@ -68,10 +68,10 @@ count_dump() {
     run "$KS" tb probe 8/8/4k3/8/8/4K3/4P3/8 w - - 0 1
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "8/8/4k3/8/8/4K3/4P3/8 w - - 0 1 ; 1-0 ; dtm "* ]]
-    printf '%s\n' "$output" | grep -qE '^e3e4 ; 1-0 ; dtm [0-9]+$'
-    printf '%s\n' "$output" | grep -qx 'e3d2 ; 1/2-1/2 ; dtm 0'
+    printf '%s\n' "$output" | grep -qE '^e3e4 ; 1-0 ; dtm [0-9]+ ; dtz [0-9]+$'
+    printf '%s\n' "$output" | grep -qx 'e3d2 ; 1/2-1/2 ; dtm 0 ; dtz 0'
     run "$KS" tb probe 8/8/4k3/8/8/4K3/4P3/8 b - - 0 1
-    [ "${lines[0]}" = "8/8/4k3/8/8/4K3/4P3/8 b - - 0 1 ; 1/2-1/2 ; dtm 0" ]
+    [ "${lines[0]}" = "8/8/4k3/8/8/4K3/4P3/8 b - - 0 1 ; 1/2-1/2 ; dtm 0 ; dtz 0" ]
 }
 
 @test "tb probe: one line per legal move" {
@@ -85,9 +85,9 @@ count_dump() {
     run "$KS" tb probe 8/1P6/k7/8/K7/8/8/8 w - - 0 1
     [ "$status" -eq 0 ]
     [[ "${lines[0]}" == "8/1P6/k7/8/K7/8/8/8 w - - 0 1 ; 1-0 ; dtm "* ]]
-    printf '%s\n' "$output" | grep -qx 'b7b8q ; 1/2-1/2 ; dtm 0'
-    printf '%s\n' "$output" | grep -qE '^b7b8r ; 1-0 ; dtm [0-9]+$'
-    printf '%s\n' "$output" | grep -qx 'b7b8n ; 1/2-1/2 ; dtm 0'
+    printf '%s\n' "$output" | grep -qx 'b7b8q ; 1/2-1/2 ; dtm 0 ; dtz 0'
+    printf '%s\n' "$output" | grep -qE '^b7b8r ; 1-0 ; dtm [0-9]+ ; dtz [0-9]+$'
+    printf '%s\n' "$output" | grep -qx 'b7b8n ; 1/2-1/2 ; dtm 0 ; dtz 0'
 }
 
 @test "tb probe: the black pawn side, rook pawn and knight-pawn stalemate" {
@@ -95,24 +95,24 @@ count_dump() {
     run "$KS" tb probe 8/4p3/4k3/8/8/4K3/8/8 b - - 0 1
     [[ "${lines[0]}" == "8/4p3/4k3/8/8/4K3/8/8 b - - 0 1 ; 0-1 ; dtm "* ]]
     run "$KS" tb probe 8/4p3/4k3/8/8/4K3/8/8 w - - 0 1
-    [ "${lines[0]}" = "8/4p3/4k3/8/8/4K3/8/8 w - - 0 1 ; 1/2-1/2 ; dtm 0" ]
+    [ "${lines[0]}" = "8/4p3/4k3/8/8/4K3/8/8 w - - 0 1 ; 1/2-1/2 ; dtm 0 ; dtz 0" ]
     # Rook pawn with the defending king in the corner.
     run "$KS" tb probe k7/8/8/PK6/8/8/8/8 w - - 0 1
-    [ "${lines[0]}" = "k7/8/8/PK6/8/8/8/8 w - - 0 1 ; 1/2-1/2 ; dtm 0" ]
+    [ "${lines[0]}" = "k7/8/8/PK6/8/8/8/8 w - - 0 1 ; 1/2-1/2 ; dtm 0 ; dtz 0" ]
     # Knight pawn: Black to move is stalemated; White to move wins with Kf6.
     run "$KS" tb probe 6k1/6P1/6K1/8/8/8/8/8 b - - 0 1
-    [ "${lines[0]}" = "6k1/6P1/6K1/8/8/8/8/8 b - - 0 1 ; 1/2-1/2 ; dtm 0" ]
+    [ "${lines[0]}" = "6k1/6P1/6K1/8/8/8/8/8 b - - 0 1 ; 1/2-1/2 ; dtm 0 ; dtz 0" ]
     [ "${#lines[@]}" -eq 1 ]
     run "$KS" tb probe 6k1/6P1/6K1/8/8/8/8/8 w - - 0 1
     [[ "${lines[0]}" == "6k1/6P1/6K1/8/8/8/8/8 w - - 0 1 ; 1-0 ; dtm "* ]]
-    printf '%s\n' "$output" | grep -qE '^g6f6 ; 1-0 ; dtm [0-9]+$'
+    printf '%s\n' "$output" | grep -qE '^g6f6 ; 1-0 ; dtm [0-9]+ ; dtz [0-9]+$'
 }
 
 @test "tb: bad input fails with a message" {
     run "$KS" tb probe 8/8/4k3/8/8/4K3/4P3 w - - 0 1
     [ "$status" -eq 1 ]
     [[ "$output" == *"invalid FEN"* ]]
-    run "$KS" tb probe 8/8/4k3/8/8/4K3/4PP2/8 w - - 0 1
+    run "$KS" tb probe 8/8/4k3/8/8/4K3/4PPP1/8 w - - 0 1
     [ "$status" -eq 1 ]
     [[ "$output" == *"no table"* ]]
     run "$KS" tb stats nosuch

@@ -443,3 +443,65 @@ nodes_signature() {
 @test "mate in 2 that needs a quiet sacrifice against zugzwang (Morphy: 1.Ra6!)" {
     mate_test 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1' a1a6 2 8
 }
+
+# Defect found by review (issue 16): the first iteration ignored the time
+# and node limits, so in a position with many long capture sequences
+# `go movetime 10` had not answered after 30 s. The wait below is 1000
+# times the limit: it only tells a hang from an answer.
+@test "the hard limit holds in the first iteration: movetime 10 and nodes 1 answer in a capture-rich position" {
+    fen='qqqqkqqq/qqqqqqqq/8/8/8/8/QQQQQQQQ/QQQQKQQQ w - - 0 1'
+    for limit in 'movetime 10' 'nodes 1'; do
+        ks_start
+        ks_send "position fen $fen" "go $limit"
+        HANG=10 ks_wait '^bestmove '
+        ks_sync
+        check_go_result "position fen $fen"
+        ks_send quit
+        ks_end
+    done
+}
+
+# Defect found by review (issue 16): stop right after go played the first
+# generated move, here a queen move that hangs the queen (e6a2).
+@test "stop at once after go plays a move that keeps the win of KQKR" {
+    fen='8/8/4Q3/8/1k6/3K4/2r5/8 w - - 0 1'
+    for i in 1 2 3; do
+        ks_start
+        # go nodes 1 ends inside the first iteration, always (the same path)
+        case $i in 1) go='go nodes 1' ;; *) go='go infinite' ;; esac
+        ks_send 'setoption name Tablebases value false' "position fen $fen" "$go" stop
+        ks_wait '^bestmove '
+        ks_sync
+        bm=$(ks_lines '^bestmove ' | awk '{ print $2 }')
+        # the DTM table (checked against published statistics in tb_dtm.bats)
+        run "$KS" tb probe $fen
+        grep -q "^$bm ; 1-0 ;" <<<"$output" || { echo "$bm throws the win away: $output"; return 1; }
+        ks_send quit
+        ks_end
+    done
+}
+
+# Defect found by review (issue 16): a ponderhit outside a ponder search
+# restarted the move's clock. The margins are a second wide: only a
+# restarted clock (about 3.5 s) tells apart from the limit (2 s).
+@test "a stray ponderhit does not restart a timed search's clock" {
+    ks_start
+    ks_send 'position startpos' 'go movetime 2000'
+    start=$(date +%s%N)
+    sleep 1.5
+    ks_send ponderhit
+    ks_wait '^bestmove '
+    elapsed=$((($(date +%s%N) - start) / 1000000))
+    [ "$elapsed" -lt 3000 ] || { echo "bestmove after $elapsed ms"; return 1; }
+}
+
+# Defect found by review (issue 16): depth-0 nodes skipped the draw rules,
+# so one ply before the fifty-move limit the search saw the extra rook.
+@test "qsearch sees the fifty-move draw: every move of a 99-ply clock scores 0 at depth 1" {
+    ks_start
+    ks_send 'setoption name Tablebases value false' 'position fen 6k1/8/5n2/8/8/8/8/RN4K1 w - - 99 80' 'go depth 1'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(field score "$(ks_lines '^info depth 1 .* pv ' | tail -n 1)")" = cp ]
+    [ "$(ks_lines '^info depth 1 .* pv ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "cp") print $(i + 1) }')" = 0 ]
+}

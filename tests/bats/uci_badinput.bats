@@ -14,9 +14,8 @@ fen_after() {
     printf '%s\n' "$@" d | timeout "$HANG" "$KS" | sed -n 's/^Fen: //p'
 }
 
-@test "every invalid FEN gets an info string and keeps the previous position" {
+@test "every invalid FEN gets an info string and leaves no position: go answers 0000" {
     bad=(
-        ''                                                            # no FEN at all
         '8/8/8 w - - 0 1'                                             # three ranks
         '4k3/8/8/8/8/8/8/4K3/8 w - - 0 1'                             # nine ranks
         '4k3/8/8/8/8/8/8/4K4 w - - 0 1'                               # nine files
@@ -33,10 +32,24 @@ fen_after() {
         'hello world'
     )
     for fen in "${bad[@]}"; do
-        out=$(printf '%s\n' "position fen $KEPT" "position fen $fen" d | timeout "$HANG" "$KS")
+        out=$(printf '%s\n' "position fen $KEPT" "position fen $fen" d 'go depth 2' | timeout "$HANG" "$KS")
         [[ "$out" == "info string "* ]] || { echo "no info string for '$fen': $out"; return 1; }
-        grep -qx "Fen: $KEPT" <<<"$out" || { echo "after '$fen': $out"; return 1; }
+        ! grep -q "^Fen: " <<<"$out" || { echo "after '$fen' d still shows a board: $out"; return 1; }
+        [ "$(grep -c '^bestmove ' <<<"$out")" -eq 1 ] && grep -qx 'bestmove 0000' <<<"$out" ||
+            { echo "after '$fen' go answered: $out"; return 1; }
     done
+}
+
+# Defect found by review (issue 16): a FEN that GUIs send was rejected and
+# the next go played a move of the previous position.
+@test "FENs GUIs send are accepted: fullmove 0, five fields; a valid position ends the no-position state" {
+    for fen in 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0' \
+               'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0'; do
+        out=$(printf '%s\n' 'position startpos moves e2e4' "position fen $fen" d | timeout "$HANG" "$KS")
+        grep -qx "Fen: $START_FEN" <<<"$out" || { echo "'$fen': $out"; return 1; }
+    done
+    out=$(printf '%s\n' 'position fen 8/8/8 w - - 0 1' "position fen $KEPT" d | timeout "$HANG" "$KS")
+    grep -qx "Fen: $KEPT" <<<"$out"
 }
 
 @test "a malformed position command gets an info string and changes nothing" {
@@ -218,4 +231,44 @@ fen_after() {
     [ "$status" -eq 0 ]
     grep -qx readyok <<<"$output"
     grep -qx "Fen: $KEPT" <<<"$output"
+}
+
+# Defect found by review (issue 16): the shell's words were joined with a
+# bound that wrapped around (stack-buffer-overflow under ASan).
+@test "very long command-line words: a message, no crash" {
+    long1=$(printf 'x%.0s' $(seq 1 600))
+    long2=$(printf 'y%.0s' $(seq 1 20000))
+    for cmd in perft 'tb probe'; do
+        run timeout "$HANG" $KS $cmd 1 "$long1" "$long2"
+        [ "$status" -eq 1 ] || { echo "$cmd: status $status: $output"; return 1; }
+        [[ "$output" == *"too long"* ]]
+    done
+}
+
+# Defect found by review (issue 16): numbers past the parser's range were
+# ignored, so a bounded search became infinite.
+@test "out-of-range go numbers are clamped and named; the search still ends by itself" {
+    ks_start
+    ks_send 'position fen 7k/8/8/8/8/8/8/K7 w - - 0 1' 'go depth 99999999999'
+    ks_wait '^bestmove '
+    ks_send 'position startpos' 'go movetime -5'
+    ks_wait '^bestmove ' 2
+    ks_send 'go nodes 18446744073709551615 depth 3'
+    ks_wait '^bestmove ' 3
+    ks_sync
+    [ "$(ks_count "^info string go depth 99999999999 is out of range; 127 used")" -eq 1 ]
+    [ "$(ks_count "^info string go movetime -5 is out of range; 1 used")" -eq 1 ]
+}
+
+# Found by the new-user trial (issue 16): --help and --version printed the
+# usage line and exited 1; the README's tools/gen_openings.py was not
+# executable.
+@test "--help and --version succeed; an unknown argument fails with the usage" {
+    run "$KS" --help
+    [ "$status" -eq 0 ] && [[ "$output" == usage:* ]]
+    run "$KS" --version
+    [ "$status" -eq 0 ] && [[ "$output" == "Keysquare "* ]] && [[ "$output" == *"ARCH="* ]]
+    run "$KS" --bogus
+    [ "$status" -eq 1 ] && [[ "$output" == usage:* ]]
+    [ -x "$BATS_TEST_DIRNAME/../../tools/gen_openings.py" ]
 }

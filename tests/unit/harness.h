@@ -10,34 +10,36 @@
 
 extern int harness_failures; /* checks failed in the current test */
 
-#define TEST(name) void test_##name(void); void test_##name(void)
+#define TEST(name)                                                                                                     \
+    void test_##name(void);                                                                                            \
+    void test_##name(void)
 
-#define CHECK(expr)                                                              \
-    do {                                                                         \
-        if (!(expr)) {                                                           \
-            harness_failures++;                                                  \
-            printf("    %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #expr);  \
-        }                                                                        \
+#define CHECK(expr)                                                                                                    \
+    do {                                                                                                               \
+        if (!(expr)) {                                                                                                 \
+            harness_failures++;                                                                                        \
+            printf("    %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #expr);                                        \
+        }                                                                                                              \
     } while (0)
 
-#define CHECK_MSG(expr, ...)                                                     \
-    do {                                                                         \
-        if (!(expr)) {                                                           \
-            harness_failures++;                                                  \
-            printf("    %s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #expr);  \
-            printf(__VA_ARGS__);                                                 \
-            printf("\n");                                                        \
-        }                                                                        \
+#define CHECK_MSG(expr, ...)                                                                                           \
+    do {                                                                                                               \
+        if (!(expr)) {                                                                                                 \
+            harness_failures++;                                                                                        \
+            printf("    %s:%d: CHECK(%s) failed: ", __FILE__, __LINE__, #expr);                                        \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+        }                                                                                                              \
     } while (0)
 
-#define CHECK_EQ_U64(a, b)                                                                  \
-    do {                                                                                    \
-        uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                    \
-        if (a_ != b_) {                                                                     \
-            harness_failures++;                                                             \
-            printf("    %s:%d: %s == %llu, expected %llu\n", __FILE__, __LINE__, #a,        \
-                   (unsigned long long)a_, (unsigned long long)b_);                         \
-        }                                                                                   \
+#define CHECK_EQ_U64(a, b)                                                                                             \
+    do {                                                                                                               \
+        uint64_t a_ = (uint64_t)(a), b_ = (uint64_t)(b);                                                               \
+        if (a_ != b_) {                                                                                                \
+            harness_failures++;                                                                                        \
+            printf("    %s:%d: %s == %llu, expected %llu\n", __FILE__, __LINE__, #a, (unsigned long long)a_,           \
+                   (unsigned long long)b_);                                                                            \
+        }                                                                                                              \
     } while (0)
 
 /* Initialises the engine's tables once (bitboards, keys, ...). */

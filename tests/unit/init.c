@@ -2,7 +2,4 @@
 #include "search/search.h"
 
 /* Every table the tests touch, built once as main() builds them. */
-void harness_init_engine(void)
-{
-    search_init();
-}
+void harness_init_engine(void) { search_init(); }

@@ -72,9 +72,8 @@ static bool is_known_win(int v) { return v >= VALUE_KNOWN_WIN && v < VALUE_MATE_
 
 TEST(endgame_kxk_known_win_band_both_colours)
 {
-    static const char *const WINS[] = {"Kc3 Rh8 ke5", "Kc3 Qh7 ke5", "Kc3 Qh7 Qh6 ke5", "Kc3 Rh8 Rg8 ke5",
-                                       "Kc3 Qh7 Rh8 ke5", "Kc3 Bf1 Bf2 ke5", "Kc3 Qh7 Ph2 ke5",
-                                       "Kc3 Nf1 Nf2 Nh2 ke5"};
+    static const char *const WINS[] = {"Kc3 Rh8 ke5",     "Kc3 Qh7 ke5",     "Kc3 Qh7 Qh6 ke5", "Kc3 Rh8 Rg8 ke5",
+                                       "Kc3 Qh7 Rh8 ke5", "Kc3 Bf1 Bf2 ke5", "Kc3 Qh7 Ph2 ke5", "Kc3 Nf1 Nf2 Nh2 ke5"};
     for (size_t i = 0; i < sizeof WINS / sizeof WINS[0]; i++)
         for (int t = 0; t < 4; t++) {
             int us = eval_of(WINS[i], WHITE, t), them = eval_of(WINS[i], BLACK, t);
@@ -158,7 +157,7 @@ TEST(endgame_kpk_follows_the_bitbase_for_both_colours)
         CHECK(is_known_win(eval_of("Ke3 Pe2 ke6", WHITE, t))); /* opposition */
         CHECK_EQ_U64(eval_of("Ke3 Pe2 ke6", BLACK, t), 0);
         CHECK(-eval_of("Kd5 Pd4 kd7", BLACK, t) >= VALUE_KNOWN_WIN);
-        CHECK_EQ_U64(eval_of("Kb5 Pa5 ka8", WHITE, t), 0); /* rook pawn */
+        CHECK_EQ_U64(eval_of("Kb5 Pa5 ka8", WHITE, t), 0);     /* rook pawn */
         CHECK(is_known_win(eval_of("Ka4 Pb7 ka6", WHITE, t))); /* only b8=R wins */
     }
     /* Further advanced wins score higher. */
@@ -169,9 +168,8 @@ TEST(endgame_kpk_follows_the_bitbase_for_both_colours)
 
 TEST(endgame_drawn_material)
 {
-    static const char *const DRAWS[] = {"Ke1 ke8",         "Ke1 Bc4 ke8",     "Ke1 Nc3 ke8",
-                                        "Ke1 Nc3 Nd3 ke8", "Ke1 Bc1 Be3 ke8", "Ke1 Bc1 ke8 bh6",
-                                        "Ke1 Bc1 Ba3 Bg5 ke8"};
+    static const char *const DRAWS[] = {"Ke1 ke8",         "Ke1 Bc4 ke8",     "Ke1 Nc3 ke8",        "Ke1 Nc3 Nd3 ke8",
+                                        "Ke1 Bc1 Be3 ke8", "Ke1 Bc1 ke8 bh6", "Ke1 Bc1 Ba3 Bg5 ke8"};
     for (size_t i = 0; i < sizeof DRAWS / sizeof DRAWS[0]; i++)
         for (int t = 0; t < 4; t++)
             for (Color stm = WHITE; stm <= BLACK; stm++)
@@ -274,8 +272,8 @@ TEST(endgame_scale_opposite_bishops)
 TEST(endgame_scale_drawish_material)
 {
     for (int t = 0; t < 4; t++) {
-        CHECK_EQ_U64(scale_of("Ke1 Nc3 ke8 pa6", t), SCALE_DRAW);  /* a knight cannot win */
-        CHECK_EQ_U64(scale_of("Ke1 Bc3 ke8 pa6", t), SCALE_DRAW);  /* nor a bishop */
+        CHECK_EQ_U64(scale_of("Ke1 Nc3 ke8 pa6", t), SCALE_DRAW); /* a knight cannot win */
+        CHECK_EQ_U64(scale_of("Ke1 Bc3 ke8 pa6", t), SCALE_DRAW); /* nor a bishop */
         CHECK(scale_of("Ke1 Rd1 Bc3 ke8 rd8", t) < SCALE_NORMAL / 2);
         CHECK_EQ_U64(scale_of("Ke1 Rd1 Pe4 Pf4 ke8 rd8", t), SCALE_NORMAL);
     }
@@ -301,11 +299,12 @@ TEST(endgame_material_key_matches_counts)
     counts[W_KING] = counts[B_KING] = counts[W_PAWN] = counts[B_ROOK] = 1;
     CHECK(pos_set_fen(&pos, "8/1P5k/8/8/8/8/r7/4K3 w - - 0 1", NULL, 0, NULL, 0));
     CHECK(pos.material_key == material_key_of_counts(counts));
-    pos_make(&pos, parse_uci_move(&pos, "b7b8q"));
+    Undo undo[3];
+    pos_make(&pos, parse_uci_move(&pos, "b7b8q"), &undo[0]);
     counts[W_PAWN] = 0, counts[W_QUEEN] = 1;
     CHECK(pos.material_key == material_key_of_counts(counts));
-    pos_make(&pos, parse_uci_move(&pos, "a2a8"));
-    pos_make(&pos, parse_uci_move(&pos, "b8a8"));
+    pos_make(&pos, parse_uci_move(&pos, "a2a8"), &undo[1]);
+    pos_make(&pos, parse_uci_move(&pos, "b8a8"), &undo[2]);
     counts[B_ROOK] = 0;
     CHECK(pos.material_key == material_key_of_counts(counts));
     CHECK(pos.material_key == pos_compute_material_key(&pos));

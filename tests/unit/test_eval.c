@@ -10,6 +10,7 @@
 
 #include "endgame/endgame.h"
 #include "engine/movegen.h"
+#include "engine/random.h"
 #include "eval/evaluate.h"
 #include "harness.h"
 
@@ -124,14 +125,6 @@ static int load_suite(char fens[][128])
     return n;
 }
 
-static uint64_t rng_next(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* Checks both symmetries for the position described by fen. */
 static void check_symmetries(const char *fen)
 {
@@ -178,13 +171,14 @@ TEST(eval_symmetry_suite_and_random_games)
         checked++;
         if (!set(fens[i]))
             continue;
+        Undo undo[RANDOM_PLIES];
         for (int ply = 0; ply < RANDOM_PLIES; ply++) {
             MoveList list;
             list.count = 0;
             gen_legal(&pos, &list, GEN_ALL);
             if (list.count == 0)
                 break;
-            pos_make(&pos, list.moves[rng_next(&seed) % (uint64_t)list.count]);
+            pos_make(&pos, list.moves[splitmix64(&seed) % (uint64_t)list.count], &undo[ply]);
             char fen[128];
             pos_get_fen(&pos, fen);
             check_symmetries(fen);
@@ -232,6 +226,20 @@ TEST(eval_passed_pawn_on_7th_beats_3rd)
     int on3 = eval_fen("3r2k1/5ppp/8/8/8/1P6/5PPP/3R2K1 w - - 0 1");
     CHECK_MSG(on7 > on3 + 50, "7th %d, 3rd %d", on7, on3);
     CHECK_MSG(on3 > 0, "an extra passed pawn: %d", on3);
+}
+
+/* Rule of the square (textbook): the a4 pawn queens when the black king,
+ * the only other piece besides pawns, stands outside the square a4-e8
+ * (f5, White to move) and is caught from e5; from f5 with Black to move
+ * the king steps into the square. Extra h-pawns keep it out of KPK. */
+TEST(eval_pawn_outside_the_square_is_winning)
+{
+    int outside = eval_fen("8/7p/8/5k2/P7/8/7P/7K w - - 0 1");
+    int inside = eval_fen("8/7p/8/4k3/P7/8/7P/7K w - - 0 1");
+    int steps_in = -eval_fen("8/7p/8/5k2/P7/8/7P/7K b - - 0 1");
+    CHECK_MSG(outside > 300, "outside the square: %d", outside);
+    CHECK_MSG(outside > inside + 150, "outside %d, inside %d", outside, inside);
+    CHECK_MSG(outside > steps_in + 150, "outside %d, king to move %d", outside, steps_in);
 }
 
 /* Same material; White's queenside pawns healthy (a2 b2 c2) or doubled

@@ -24,10 +24,7 @@ static int king_dist(int a, int b)
     return df > dr ? df : dr;
 }
 
-static bool pawn_hits(int wp, int s)
-{
-    return rank_at(s) == rank_at(wp) + 1 && abs(file_at(s) - file_at(wp)) == 1;
-}
+static bool pawn_hits(int wp, int s) { return rank_at(s) == rank_at(wp) + 1 && abs(file_at(s) - file_at(wp)) == 1; }
 
 static bool ref_legal(int stm, int wk, int wp, int bk)
 {
@@ -169,8 +166,8 @@ TEST(kpk_mirror_agreement)
         for (Square wk = 0; wk < SQ_NB; wk++)
             for (Square wp = SQ_A2; wp <= SQ_H7; wp++)
                 for (Square bk = 0; bk < SQ_NB; bk++)
-                    mismatches += kpk_probe(stm, wk, wp, bk) !=
-                                  kpk_probe(stm, flip_file(wk), flip_file(wp), flip_file(bk));
+                    mismatches +=
+                        kpk_probe(stm, wk, wp, bk) != kpk_probe(stm, flip_file(wk), flip_file(wp), flip_file(bk));
     CHECK_EQ_U64(mismatches, 0);
 }
 
@@ -186,8 +183,7 @@ TEST(kpk_matches_independent_solver)
                     bool got = kpk_probe(stm, wk, wp, bk);
                     won += ref;
                     if (ref != got && mismatches++ < 5)
-                        printf("    stm %d wk %d wp %d bk %d: solver %d, bitbase %d\n", stm, wk, wp, bk, ref,
-                               got);
+                        printf("    stm %d wk %d wp %d bk %d: solver %d, bitbase %d\n", stm, wk, wp, bk, ref, got);
                 }
     CHECK_EQ_U64(mismatches, 0);
     CHECK_EQ_U64(won, 2 * 111282); /* the second solver alone meets the published count */

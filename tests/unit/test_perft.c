@@ -1,7 +1,7 @@
 /* perft against published counts: the standard chessprogramming positions
  * and the 123-position suite of tests/data/perft.epd (counts checked against
- * Stockfish). Depths here keep each position under PERFT_NODE_CAP nodes;
- * `make perft-full` runs every depth. */
+ * Stockfish), and the Chess960 suite of tests/data/perft960.epd. Depths here keep each position under PERFT_NODE_CAP
+ * nodes; `make perft-full` runs every depth. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,22 +57,24 @@ TEST(perft_position6)
     CHECK_EQ_U64(perft(&pos, 4), 3894594);
 }
 
-TEST(perft_suite)
+/* Every position of an EPD suite ("FEN ;D1 n ;D2 n ...", # comments) at
+ * each depth whose count is at most PERFT_NODE_CAP; returns the positions. */
+static int run_suite(const char *path, bool chess960)
 {
-    const char *path = getenv("KS_PERFT_EPD") ? getenv("KS_PERFT_EPD") : "tests/data/perft.epd";
     FILE *f = fopen(path, "r");
     CHECK_MSG(f != NULL, "cannot open %s", path);
     if (!f)
-        return;
-    char *line = NULL;
+        return 0;
+    char *line = NULL, err[128];
     size_t cap = 0;
     int positions = 0;
     while (getline(&line, &cap, f) > 0) {
         char *semi = strchr(line, ';');
-        if (!semi)
+        if (!semi || line[0] == '#')
             continue;
         *semi = '\0';
-        set(line);
+        bool ok = pos_set_fen_mode(&pos, line, chess960, err, sizeof err, NULL, 0);
+        CHECK_MSG(ok, "%s: %s", line, err);
         positions++;
         for (char *p = semi + 1; (p = strstr(p, "D")) != NULL;) {
             char *end;
@@ -82,11 +84,21 @@ TEST(perft_suite)
             if (count > PERFT_NODE_CAP)
                 break;
             uint64_t got = perft(&pos, depth);
-            CHECK_MSG(got == count, "%s depth %d: %llu, expected %llu", line, depth,
-                      (unsigned long long)got, (unsigned long long)count);
+            CHECK_MSG(got == count, "%s depth %d: %llu, expected %llu", line, depth, (unsigned long long)got,
+                      (unsigned long long)count);
         }
     }
     free(line);
     fclose(f);
-    CHECK_EQ_U64(positions, 123);
+    return positions;
 }
+
+TEST(perft_suite)
+{
+    const char *path = getenv("KS_PERFT_EPD") ? getenv("KS_PERFT_EPD") : "tests/data/perft.epd";
+    CHECK_EQ_U64(run_suite(path, false), 123);
+}
+
+/* Chess960: starting setups, positions from 960 games and castling cases
+ * with published counts (sources in the file). */
+TEST(perft_chess960_suite) { CHECK_EQ_U64(run_suite("tests/data/perft960.epd", true), 130); }

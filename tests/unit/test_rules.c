@@ -2,10 +2,10 @@
  * the legal moves into noisy and quiet. Expected values are worked out by
  * hand from the rules (and, for SEE, the chessprogramming wiki's
  * examples). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <ctype.h>
 
 #include "harness.h"
 #include "test_util.h"
@@ -13,9 +13,11 @@
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
 static Position pos;
+static GameHistory game;
 
 static bool set(const char *fen)
 {
+    game.len = 0;
     return set_fen_checked(&pos, fen);
 }
 
@@ -29,7 +31,7 @@ static bool play(const char *moves)
         CHECK_MSG(m != MOVE_NONE, "%s is not legal", t);
         if (m == MOVE_NONE)
             return false;
-        pos_make(&pos, m);
+        game_make(&game, &pos, m);
     }
     return true;
 }
@@ -61,7 +63,7 @@ TEST(repetition_after_reroot_sees_only_later_positions)
 {
     if (!set(START_FEN) || !play("g1f3 g8f6 f3g1 f6g8"))
         return;
-    pos_reroot(&pos);
+    game_reroot(&game, &pos);
     if (!play("g1f3 g8f6 f3g1 f6g8"))
         return;
     CHECK(!pos_is_repetition(&pos, 0)); /* P0 forgotten: two occurrences */
@@ -76,10 +78,11 @@ TEST(repetition_not_across_null_move)
     if (!set(START_FEN))
         return;
     Key start = pos.key;
+    Undo nulls[2];
     play("g1f3");
-    pos_make_null(&pos);
+    pos_make_null(&pos, &nulls[0]);
     play("f3g1");
-    pos_make_null(&pos);
+    pos_make_null(&pos, &nulls[1]);
     CHECK_EQ_U64(pos.key, start);
     CHECK(!pos_is_repetition(&pos, 4));
     CHECK(!pos_is_repetition(&pos, 0));
@@ -139,8 +142,7 @@ TEST(insufficient_material)
         {"5n2/8/8/4k3/8/8/8/4KN2 w - - 0 1", false},  /* KNKN */
         {"5b2/8/8/4k3/8/8/8/4KN2 w - - 0 1", false},  /* KNKB */
         {"8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", false},   /* a pawn */
-        {"8/8/8/4k3/8/8/4p3/2B1K3 w - - 0 1", false},
-        {"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", false},
+        {"8/8/8/4k3/8/8/4p3/2B1K3 w - - 0 1", false}, {"8/8/8/4k3/8/8/8/R3K3 w - - 0 1", false},
         {"8/8/8/4k3/8/8/8/3QK3 w - - 0 1", false},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++)
@@ -235,12 +237,20 @@ TEST(parse_uci_move_rejects_illegal_and_malformed)
     static const struct {
         const char *fen, *text;
     } CASES[] = {
-        {START, "e2e5"}, {START, "e7e5"}, {START, ""}, {START, "e2"},
-        {START, "e2e4q"}, {START, "E2E4"}, {START, "e2e4 "}, {START, "0000"},
-        {START, "e1g1"}, {START, "i2i4"}, {START, "e2e4e6"},
-        /* king-takes-rook castling notation is Chess960 only */
-        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1h1"},
-        {"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1a1"},
+        {START, "e2e5"},
+        {START, "e7e5"},
+        {START, ""},
+        {START, "e2"},
+        {START, "e2e4q"},
+        {START, "E2E4"},
+        {START, "e2e4 "},
+        {START, "0000"},
+        {START, "e1g1"},
+        {START, "i2i4"},
+        {START, "e2e4e6"},
+        /* king takes rook without the right to castle */
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "e1h1"},
+        {"r3k2r/8/8/8/8/8/8/R3K2R w kq - 0 1", "e1a1"},
         /* castling out of, through or into check */
         {"r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "e1g1"},
         {"r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "e1g1"},
@@ -282,8 +292,8 @@ static void check_partition(Position *p, const MoveList *all, Rng *rng, void *ct
     gen_legal(p, &noisy, GEN_NOISY);
     gen_legal(p, &quiet, GEN_QUIET);
     pos_get_fen(p, fen);
-    CHECK_MSG(noisy.count + quiet.count == all->count, "%s: %d noisy + %d quiet != %d", fen, noisy.count,
-              quiet.count, all->count);
+    CHECK_MSG(noisy.count + quiet.count == all->count, "%s: %d noisy + %d quiet != %d", fen, noisy.count, quiet.count,
+              all->count);
     CHECK_MSG(count_legal(p) == all->count, "%s: count_legal", fen);
     for (int i = 0; i < noisy.count; i++) {
         Move m = noisy.moves[i];
@@ -304,7 +314,4 @@ static void check_partition(Position *p, const MoveList *all, Rng *rng, void *ct
     }
 }
 
-TEST(noisy_and_quiet_split_legal_moves)
-{
-    random_games(check_partition, NULL, 21);
-}
+TEST(noisy_and_quiet_split_legal_moves) { random_games(check_partition, NULL, 21); }

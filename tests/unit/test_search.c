@@ -24,7 +24,8 @@ static bool defender_lost(Position *pos, int moves)
     if (moves == 0)
         return false;
     for (int i = 0; i < l.count; i++) {
-        pos_make(pos, l.moves[i]);
+        Undo undo;
+        pos_make(pos, l.moves[i], &undo);
         bool lost = can_mate_within(pos, moves);
         pos_unmake(pos);
         if (!lost)
@@ -40,7 +41,8 @@ static bool can_mate_within(Position *pos, int moves)
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
     for (int i = 0; i < l.count; i++) {
-        pos_make(pos, l.moves[i]);
+        Undo undo;
+        pos_make(pos, l.moves[i], &undo);
         bool won = defender_lost(pos, moves - 1);
         pos_unmake(pos);
         if (won)
@@ -66,7 +68,6 @@ static void search_depth(Searcher *s, const Position *pos, int depth)
     SearchLimits l;
     memset(&l, 0, sizeof l);
     l.depth = depth;
-    l.silent = true;
     search_clear(s);
     search_start(s, pos, &l);
     search_wait(s);
@@ -101,7 +102,8 @@ static void check_mate_in(const Puzzle *p)
     move_to_uci(m, uci);
     CHECK_MSG(is_legal_move(pos, m), "%s: illegal best move %s", p->name, uci);
     if (is_legal_move(pos, m)) {
-        pos_make(pos, m);
+        Undo undo;
+        pos_make(pos, m, &undo);
         CHECK_MSG(defender_lost(pos, n - 1), "%s: %s does not mate in %d", p->name, uci, n);
         pos_unmake(pos);
     }
@@ -172,7 +174,6 @@ TEST(search_same_nodes_after_clear)
         SearchLimits l;
         memset(&l, 0, sizeof l);
         l.nodes = 5000;
-        l.silent = true;
         uint64_t counts[2];
         Move moves[2];
         for (int i = 0; i < 2; i++) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/random.h"
 #include "harness.h"
 
 bool set_fen_checked(Position *pos, const char *fen)
@@ -36,23 +37,11 @@ bool suite_load(Suite *suite)
     return suite->count == SUITE_SIZE;
 }
 
-uint64_t rng_next(Rng *rng)
-{
-    rng->state ^= rng->state >> 12;
-    rng->state ^= rng->state << 25;
-    rng->state ^= rng->state >> 27;
-    return rng->state * 2685821657736338717ULL;
-}
+uint64_t rng_next(Rng *rng) { return splitmix64(&rng->state); }
 
-int rng_below(Rng *rng, int n)
-{
-    return (int)((rng_next(rng) >> 32) % (uint64_t)n);
-}
+int rng_below(Rng *rng, int n) { return (int)((rng_next(rng) >> 32) % (uint64_t)n); }
 
-static bool on_board(int file, int rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
+static bool on_board(int file, int rank) { return file >= 0 && file < 8 && rank >= 0 && rank < 8; }
 
 /* The piece found first from s in direction (df, dr), or NO_PIECE. */
 static Piece first_on_ray(const Position *pos, Square s, int df, int dr, Square *where)
@@ -100,12 +89,12 @@ Bitboard naive_attackers(const Position *pos, Square s, Color by)
     return result;
 }
 
-#define SAME(field)                                                                  \
-    do {                                                                             \
-        if (memcmp(&a->field, &b->field, sizeof a->field)) {                         \
-            *what = #field;                                                          \
-            return false;                                                            \
-        }                                                                            \
+#define SAME(field)                                                                                                    \
+    do {                                                                                                               \
+        if (memcmp(&a->field, &b->field, sizeof a->field)) {                                                           \
+            *what = #field;                                                                                            \
+            return false;                                                                                              \
+        }                                                                                                              \
     } while (0)
 
 bool positions_equal(const Position *a, const Position *b, const char **what)
@@ -116,12 +105,24 @@ bool positions_equal(const Position *a, const Position *b, const char **what)
     SAME(count);
     SAME(side);
     SAME(castling);
+    SAME(chess960);
+    /* The castling rook and mask of a right lost in the game stay behind;
+     * only those of the rights held matter. */
+    for (int i = 0; i < 4; i++)
+        if ((a->castling & (1 << i)) && a->castling_rook[i] != b->castling_rook[i]) {
+            *what = "castling_rook";
+            return false;
+        }
+    for (Square s = 0; s < SQ_NB; s++)
+        if ((a->castling_mask[s] ^ b->castling_mask[s]) & a->castling) {
+            *what = "castling_mask";
+            return false;
+        }
     SAME(ep);
     SAME(rule50);
     SAME(game_ply);
     SAME(key);
     SAME(material_key);
-    SAME(pawn_key);
     SAME(checkers);
     return true;
 }
@@ -129,7 +130,7 @@ bool positions_equal(const Position *a, const Position *b, const char **what)
 bool position_consistent(const Position *pos, const char **what)
 {
     Position ref;
-    memset(&ref, 0, offsetof(Position, hist));
+    memset(&ref, 0, sizeof ref);
     for (Square s = 0; s < SQ_NB; s++) {
         Piece pc = pos->board[s];
         if (!pc)
@@ -168,6 +169,7 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
         for (int g = 0; g < RANDOM_GAMES; g++) {
             if (!set_fen_checked(&pos, suite.fen[i]))
                 break;
+            Undo undo[RANDOM_GAME_PLIES];
             for (int ply = 0; ply < RANDOM_GAME_PLIES; ply++) {
                 MoveList list;
                 list.count = 0;
@@ -175,7 +177,7 @@ void random_games(Visitor visit, void *ctx, uint64_t seed)
                 visit(&pos, &list, &rng, ctx);
                 if (!list.count)
                     break;
-                pos_make(&pos, list.moves[rng_below(&rng, list.count)]);
+                pos_make(&pos, list.moves[rng_below(&rng, list.count)], &undo[ply]);
             }
         }
 }

@@ -33,7 +33,7 @@ int rng_below(Rng *rng, int n);
 Bitboard naive_attackers(const Position *pos, Square s, Color by);
 
 /* Compares every field that make/unmake and FEN parsing are responsible
- * for (not hist); on a difference writes its name into what and returns
+ * for (not the history link); on a difference writes its name into what and returns
  * false. */
 bool positions_equal(const Position *a, const Position *b, const char **what);
 

@@ -1,0 +1,127 @@
+#include "options.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "search/tt.h"
+
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_BUTTON, OPT_STRING } OptionType;
+/* Where a value goes: an int (spin) or bool (check) field of the
+ * searcher's SearchOptions or of the session, or only the callback. */
+typedef enum { TO_CALL, TO_SEARCH, TO_SESSION } OptionTarget;
+
+typedef struct Option Option;
+struct Option {
+    const char *name;
+    OptionType type;
+    int def, min, max;    /* spin: default and range; check: default 0 or 1 */
+    const char *def_text; /* string: default */
+    OptionTarget target;
+    size_t offset; /* of the field, for TO_SEARCH and TO_SESSION */
+    /* Called after the field is set (or alone for TO_CALL): v is the
+     * number (spin, check: 0/1), text the value as given (string). */
+    void (*apply)(UciSession *u, const Option *o, long long v, const char *text);
+};
+
+static void apply_hash(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)o, (void)text;
+    if (search_set_hash(u->searcher, (size_t)v))
+        u->hash_mb = (size_t)v;
+    else
+        printf("info string not enough memory for Hash %lld MB; kept %zu MB\n", v, u->hash_mb);
+}
+
+static void apply_clear_hash(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)o, (void)v, (void)text;
+    search_clear(u->searcher);
+}
+
+#define SEARCH_FIELD(f) .target = TO_SEARCH, .offset = offsetof(SearchOptions, f)
+#define SESSION_FIELD(f) .target = TO_SESSION, .offset = offsetof(UciSession, f)
+
+/* Hash: 16 MB as most engines start; Move Overhead: 10 ms covers a local
+ * GUI's lag. */
+static const Option OPTIONS[] = {
+    {"Hash", OPT_SPIN, 16, TT_MIN_MB, TT_MAX_MB, .apply = apply_hash},
+    {"Threads", OPT_SPIN, 1, 1, SEARCH_MAX_THREADS, SEARCH_FIELD(threads)},
+    {"Clear Hash", OPT_BUTTON, .apply = apply_clear_hash},
+    {"Move Overhead", OPT_SPIN, 10, 0, 5000, SEARCH_FIELD(move_overhead)},
+    {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES, SEARCH_FIELD(multipv)},
+    {"Ponder", OPT_CHECK, 0, 0, 1, SESSION_FIELD(ponder)},
+    {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1, SESSION_FIELD(report.show_wdl)},
+    {"UCI_Chess960", OPT_CHECK, 0, 0, 1, SESSION_FIELD(chess960)},
+    {"Tablebases", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(use_tablebases)},
+    {"Syzygy50MoveRule", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(syzygy_50_move_rule)},
+};
+#define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
+
+void uci_options_print(void)
+{
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const Option *o = &OPTIONS[i];
+        if (o->type == OPT_SPIN)
+            printf("option name %s type spin default %d min %d max %d\n", o->name, o->def, o->min, o->max);
+        else if (o->type == OPT_CHECK)
+            printf("option name %s type check default %s\n", o->name, o->def ? "true" : "false");
+        else if (o->type == OPT_STRING)
+            printf("option name %s type string default %s\n", o->name,
+                   o->def_text && *o->def_text ? o->def_text : "<empty>");
+        else
+            printf("option name %s type button\n", o->name);
+    }
+}
+
+static void set_value(UciSession *u, const Option *o, long long v, const char *text)
+{
+    char *base = o->target == TO_SEARCH  ? (char *)search_options(u->searcher) :
+                 o->target == TO_SESSION ? (char *)u :
+                                           NULL;
+    if (base && o->type == OPT_SPIN)
+        *(int *)(base + o->offset) = (int)v;
+    else if (base && o->type == OPT_CHECK)
+        *(bool *)(base + o->offset) = v != 0;
+    if (o->apply)
+        o->apply(u, o, v, text);
+}
+
+void uci_options_init(UciSession *u)
+{
+    for (int i = 0; i < OPTION_COUNT; i++)
+        if (OPTIONS[i].type != OPT_BUTTON)
+            set_value(u, &OPTIONS[i], OPTIONS[i].def, OPTIONS[i].def_text ? OPTIONS[i].def_text : "");
+}
+
+void uci_setoption(UciSession *u, const char *name, const char *value)
+{
+    const Option *o = NULL;
+    for (int i = 0; i < OPTION_COUNT && !o; i++)
+        if (!strcasecmp(name, OPTIONS[i].name))
+            o = &OPTIONS[i];
+    if (!o) {
+        printf("info string unknown option '%s'\n", name);
+        return;
+    }
+    if (o->type != OPT_BUTTON && !value) {
+        printf("info string option %s needs a value\n", o->name);
+        return;
+    }
+    uci_stop_search(u);
+    long long v = 0;
+    if (o->type == OPT_SPIN && !uci_parse_long(value, o->min, o->max, &v)) {
+        printf("info string value '%s' for option %s is not a number in %d..%d; unchanged\n", value, o->name, o->min,
+               o->max);
+        return;
+    }
+    if (o->type == OPT_CHECK) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) {
+            printf("info string option %s takes true or false; unchanged\n", o->name);
+            return;
+        }
+        v = !strcasecmp(value, "true");
+    }
+    set_value(u, o, v, value ? value : "");
+}

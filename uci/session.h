@@ -1,0 +1,33 @@
+/* Private to uci/: the state of one UCI session, shared by the loop
+ * (uci.c) and the option table (options.c). */
+#ifndef KS_UCI_SESSION_H
+#define KS_UCI_SESSION_H
+
+#include "report.h"
+#include "search/search.h"
+
+typedef struct {
+    Position pos;     /* the position of `position`, searched by `go` */
+    GameHistory game; /* its moves since the last irreversible one */
+    Searcher *searcher;
+    UciReport report;
+    size_t hash_mb; /* the TT's size, MB */
+    bool ponder;    /* the Ponder option (the GUI may send go ponder) */
+    /* After an invalid FEN there is no position (design.md): go answers
+     * bestmove 0000 until a valid position arrives. */
+    bool no_position;
+    bool chess960; /* UCI_Chess960: the mode the next `position` is read in */
+} UciSession;
+
+/* Stops a running search and waits for its bestmove. */
+void uci_stop_search(UciSession *u);
+
+/* A decimal integer in lo..hi, the whole of s; false (out untouched) if
+ * not. */
+bool uci_parse_long(const char *s, long long lo, long long hi, long long *out);
+
+/* Joins words[from, to) with single spaces into buf (n bytes); false,
+ * buf holding a prefix, if they do not fit. */
+bool uci_join_words(char *const *words, int from, int to, char *buf, size_t n);
+
+#endif
