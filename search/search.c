@@ -12,6 +12,7 @@
 #include "eval/evaluate.h"
 #include "internal.h"
 #include "tablebase/dtm.h"
+#include "tablebase/syzygy.h"
 #include "tablebase/kpk.h"
 #include "tb.h"
 
@@ -24,6 +25,7 @@ void search_init(void)
     position_init();
     kpk_init();
     dtm_init();
+    syzygy_startup();
     endgame_init();
     eval_init();
     lmr_init();

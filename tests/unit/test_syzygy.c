@@ -1,0 +1,358 @@
+/* The Syzygy prober against the real files in tests/data/syzygy (made by
+ * the public generator syzygy1/tb, unrelated to this project), checked
+ * against the in-memory DTM tables (a second, independent generator):
+ *   - WDL: for up to four men no win needs more than fifty moves from a
+ *     zeroed clock, so WDL = 2 * the sign of the DTM result everywhere;
+ *   - DTZ: sign and zero agree with WDL; a mate in one has DTZ 1, a mated
+ *     side -1; and where the strong side has no pawns and the weak side
+ *     only its king, the only zeroing move is the mate, so |DTZ| = DTM.
+ * 3-man tables are checked at every stored position, 4-man ones at a
+ * fixed-seed sample. Where DTM has no table (pawns on both sides), every
+ * position's WDL must equal the best of its moves' (a minimax step over
+ * the files' own values, en passant included). Plus broken files. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/movegen.h"
+#include "harness.h"
+#include "tablebase/dtm.h"
+#include "tablebase/syzygy.h"
+#include "test_util.h"
+
+#define SYZYGY_DIR "tests/data/syzygy"
+
+static void init_dir(const char *dir, SyzygyInfo *info)
+{
+    char msg[256];
+    while (syzygy_next_message(msg, sizeof msg)) /* earlier tests' messages */
+        ;
+    syzygy_init(dir, info);
+}
+
+/* The position of a DTM entry (halfmove clock 0). */
+static bool entry_position(const DtmEntry *e, Position *pos)
+{
+    char fen[100], board[64];
+    memset(board, 0, sizeof board);
+    for (int i = 0; i < e->count; i++)
+        board[e->square[i]] = " PNBRQK  pnbrqk"[e->piece[i]];
+    int n = 0;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            char c = board[r * 8 + f];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                fen[n++] = (char)('0' + empty), empty = 0;
+            fen[n++] = c;
+        }
+        if (empty)
+            fen[n++] = (char)('0' + empty);
+        fen[n++] = r ? '/' : ' ';
+    }
+    snprintf(fen + n, sizeof fen - (size_t)n, "%c - - 0 1", e->stm == WHITE ? 'w' : 'b');
+    return pos_set_fen(pos, fen, NULL, 0, NULL, 0);
+}
+
+typedef struct {
+    uint64_t every;        /* check one entry in `every` (1: all) */
+    Rng rng;
+    bool lone_king;        /* DTZ must equal DTM */
+    Position pos;
+    uint64_t checked, failures;
+    const char *name;
+} Cross;
+
+static int sign(int v) { return (v > 0) - (v < 0); }
+
+/* Extend here: another table's value of the same position (an in-memory
+ * DTZ) can be compared next to the DTM one. */
+static void cross_check(const DtmEntry *e, void *ctx)
+{
+    Cross *c = ctx;
+    if (c->every > 1 && rng_next(&c->rng) % c->every)
+        return;
+    if (!entry_position(e, &c->pos)) {
+        c->failures++;
+        return;
+    }
+    c->checked++;
+    int wdl = 99, dtz = 999;
+    bool ok = syzygy_probe_wdl(&c->pos, &wdl) && syzygy_probe_dtz(&c->pos, &dtz);
+    bool good = ok && wdl == 2 * e->result.wdl && sign(dtz) == sign(wdl) && abs(dtz) <= 100;
+    if (good && e->result.wdl > 0 && e->result.plies == 1)
+        good = dtz == 1;
+    if (good && e->result.wdl < 0 && e->result.plies == 0)
+        good = dtz == -1;
+    if (good && c->lone_king && e->result.wdl)
+        good = abs(dtz) == (e->result.plies ? e->result.plies : 1);
+    if (!good && c->failures++ < 5) {
+        char fen[128];
+        pos_get_fen(&c->pos, fen);
+        CHECK_MSG(false, "%s %s: syzygy ok %d wdl %d dtz %d, dtm wdl %d plies %d", c->name, fen, ok, wdl, dtz,
+                  e->result.wdl, e->result.plies);
+    }
+}
+
+static void check_against_dtm(const char *code, uint64_t every, bool lone_king)
+{
+    DtmTable *t = dtm_table(code, NULL, 0);
+    CHECK_MSG(t && dtm_build(t), "%s: no DTM table", code);
+    if (!t || !dtm_is_ready(t))
+        return;
+    static Cross c;
+    memset(&c, 0, sizeof c);
+    c.every = every, c.rng.state = 0x5EED0000u + (uint64_t)every, c.lone_king = lone_king, c.name = code;
+    dtm_foreach(t, DTM_VISIT_STORED, cross_check, &c);
+    CHECK_MSG(c.checked > 0 && c.failures == 0, "%s: %llu of %llu positions differ", code,
+              (unsigned long long)c.failures, (unsigned long long)c.checked);
+}
+
+TEST(syzygy_lists_the_files)
+{
+    SyzygyInfo info;
+    init_dir("/nonexistent-dir:" SYZYGY_DIR, &info);
+    CHECK_EQ_U64(info.wdl_files, 35);
+    CHECK_EQ_U64(info.dtz_files, 35);
+    CHECK_EQ_U64(info.max_men, 4);
+    char msg[256] = "";
+    CHECK(syzygy_next_message(msg, sizeof msg) && strstr(msg, "/nonexistent-dir"));
+    init_dir("", &info);
+    CHECK_EQ_U64(info.wdl_files + info.max_men, 0);
+}
+
+TEST(syzygy_three_men_match_dtm_everywhere)
+{
+    init_dir(SYZYGY_DIR, NULL);
+    check_against_dtm("KQK", 1, true);
+    check_against_dtm("KRK", 1, true);
+    check_against_dtm("KBK", 1, true);
+    check_against_dtm("KNK", 1, true);
+    check_against_dtm("KPK", 1, false);
+}
+
+TEST(syzygy_four_men_match_dtm_sampled)
+{
+    static const struct {
+        const char *code;
+        bool lone_king;
+    } TABLES[] = {{"KQKR", false}, {"KRKB", false}, {"KRKN", false}, {"KBNK", true}, {"KBBK", true},
+                  {"KNNK", true},  {"KQQK", false}, {"KRRK", false}, {"KQKP", false}};
+    /* KQQK, KRRK: the weak king may take one of two pieces and the rest
+     * still wins, so DTZ can be shorter than DTM there. KQKP is the pawn
+     * table here; more do not fit DTM_MEMORY_CAP next to the others. */
+    init_dir(SYZYGY_DIR, NULL);
+    for (size_t i = 0; i < sizeof TABLES / sizeof TABLES[0]; i++)
+        check_against_dtm(TABLES[i].code, 400, TABLES[i].lone_king);
+}
+
+/* A random legal position of the material `code` ("KPvKP"), halfmove 0,
+ * or false if the placement drawn is illegal. With ep_file >= 0, White
+ * is to move and Black's pawn has just come two squares to ep_file's 5th
+ * rank next to White's pawn (the code needs one pawn each). */
+static bool random_position(Rng *rng, const char *code, int ep_file, Position *pos)
+{
+    char board[64] = {0}, fen[120];
+    Color stm = ep_file >= 0 ? WHITE : (Color)rng_below(rng, 2);
+    bool placed_pawn[COLOR_NB] = {false, false};
+    int side = 0;
+    if (ep_file >= 0) {
+        int wf = ep_file == 0 ? 1 : ep_file == 7 ? 6 : ep_file + (rng_below(rng, 2) ? 1 : -1);
+        board[make_square(ep_file, 4)] = 'p';
+        board[make_square(wf, 4)] = 'P';
+        placed_pawn[WHITE] = placed_pawn[BLACK] = true;
+    }
+    for (const char *c = code; *c; c++) {
+        if (*c == 'v') {
+            side = 1;
+            continue;
+        }
+        if (*c == 'P' && placed_pawn[side]) {
+            placed_pawn[side] = false;
+            continue;
+        }
+        int s;
+        do
+            s = rng_below(rng, 64);
+        while (board[s] || (*c == 'P' && (s < 8 || s >= 56)) || (ep_file >= 0 && (s == make_square(ep_file, 5) || s == make_square(ep_file, 6))));
+        board[s] = side ? (char)(*c - 'A' + 'a') : *c;
+    }
+    int n = 0;
+    for (int r = 7; r >= 0; r--) {
+        for (int f = 0; f < 8; f++)
+            fen[n++] = board[r * 8 + f] ? board[r * 8 + f] : '1';
+        fen[n++] = r ? '/' : ' ';
+    }
+    char ep[3] = "-";
+    if (ep_file >= 0)
+        ep[0] = (char)('a' + ep_file), ep[1] = '6', ep[2] = 0;
+    snprintf(fen + n, sizeof fen - (size_t)n, "%c - %s 0 1", stm == WHITE ? 'w' : 'b', ep);
+    if (!pos_set_fen(pos, fen, NULL, 0, NULL, 0))
+        return false;
+    Color them = !pos->side;
+    return !(attackers_to(pos, king_square(pos, them), occupied(pos)) & pos->by_color[pos->side]);
+}
+
+/* WDL and DTZ of pos from its moves' values (1 ply of minimax over the
+ * files); false for a position without moves. */
+static bool minimax(Position *pos, int *wdl, int *dtz, bool *ok)
+{
+    MoveList l;
+    l.count = 0;
+    gen_legal(pos, &l, GEN_ALL);
+    if (!l.count)
+        return false;
+    int best = -3, win_dtz = 1000, loss_dtz = 0;
+    for (int i = 0; i < l.count; i++) {
+        Move m = l.moves[i];
+        bool zeroing = is_capture(pos, m) || type_of(piece_on(pos, move_from(m))) == PAWN;
+        int w = 0, d = 0;
+        pos_make(pos, m);
+        *ok &= syzygy_probe_wdl(pos, &w) && syzygy_probe_dtz(pos, &d);
+        bool mate = in_check(pos) && count_legal(pos) == 0;
+        pos_unmake(pos);
+        int plies = zeroing || mate ? 1 : 1 + abs(d);
+        if (-w > best)
+            best = -w;
+        if (-w > 0 && plies < win_dtz)
+            win_dtz = plies;
+        if (-w < 0 && plies > loss_dtz)
+            loss_dtz = plies;
+    }
+    *wdl = best;
+    *dtz = best > 0 ? win_dtz : best < 0 ? -loss_dtz : 0;
+    return true;
+}
+
+typedef struct {
+    uint64_t checked, failures;
+} Tally;
+
+static void check_minimax(Position *pos, Tally *tally)
+{
+    int wdl = 99, dtz = 999, mwdl, mdtz;
+    bool ok = syzygy_probe_wdl(pos, &wdl) && syzygy_probe_dtz(pos, &dtz);
+    if (!minimax(pos, &mwdl, &mdtz, &ok))
+        return;
+    tally->checked++;
+    if (ok && wdl == mwdl && dtz == mdtz)
+        return;
+    if (tally->failures++ < 5) {
+        char fen[128];
+        pos_get_fen(pos, fen);
+        CHECK_MSG(false, "%s: ok %d wdl %d dtz %d, from the moves: wdl %d dtz %d", fen, ok, wdl, dtz, mwdl, mdtz);
+    }
+}
+
+/* Every file of tests/data/syzygy, sampled, against its moves' values. */
+TEST(syzygy_values_agree_with_their_moves)
+{
+    static const char *const CODES[] = {
+        "KQvK",  "KRvK",  "KBvK",  "KNvK",  "KPvK",  "KQQvK", "KQRvK", "KQBvK", "KQNvK", "KQPvK", "KRRvK", "KRBvK",
+        "KRNvK", "KRPvK", "KBBvK", "KBNvK", "KBPvK", "KNNvK", "KNPvK", "KPPvK", "KQvKQ", "KQvKR", "KQvKB", "KQvKN",
+        "KQvKP", "KRvKR", "KRvKB", "KRvKN", "KRvKP", "KBvKB", "KBvKN", "KBvKP", "KNvKN", "KNvKP", "KPvKP"};
+    init_dir(SYZYGY_DIR, NULL);
+    Rng rng = {0x5A5A1234u};
+    static Position pos;
+    for (size_t i = 0; i < sizeof CODES / sizeof CODES[0]; i++) {
+        Tally tally = {0, 0};
+        for (int n = 0; n < 600; n++)
+            if (random_position(&rng, CODES[i], -1, &pos))
+                check_minimax(&pos, &tally);
+        CHECK_MSG(tally.checked > 300 && tally.failures == 0, "%s: %llu of %llu differ", CODES[i],
+                  (unsigned long long)tally.failures, (unsigned long long)tally.checked);
+    }
+}
+
+/* En passant is not in the files: the prober must take it into account. */
+TEST(syzygy_en_passant_positions)
+{
+    init_dir(SYZYGY_DIR, NULL);
+    Rng rng = {0xE9E9E9u};
+    static Position pos;
+    Tally tally = {0, 0};
+    int with_ep = 0;
+    for (int n = 0; n < 3000; n++)
+        if (random_position(&rng, "KPvKP", rng_below(&rng, 8), &pos) && pos.ep != SQ_NONE) {
+            with_ep++;
+            check_minimax(&pos, &tally);
+        }
+    CHECK_MSG(with_ep > 1000 && tally.failures == 0, "%llu of %llu differ (%d with ep)",
+              (unsigned long long)tally.failures, (unsigned long long)tally.checked, with_ep);
+}
+
+static bool copy_prefix(const char *from, const char *to, long bytes)
+{
+    FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
+    bool ok = in && out;
+    for (long i = 0; ok && (bytes < 0 || i < bytes); i++) {
+        int c = fgetc(in);
+        if (c == EOF)
+            break;
+        fputc(c, out);
+    }
+    if (in)
+        fclose(in);
+    if (out)
+        ok &= fclose(out) == 0;
+    return ok;
+}
+
+static bool messages_mention(const char *what)
+{
+    char msg[256];
+    bool seen = false;
+    while (syzygy_next_message(msg, sizeof msg))
+        seen |= strstr(msg, what) != NULL;
+    return seen;
+}
+
+/* A truncated file, a file of the other kind under a table's name and an
+ * empty one: each probe fails with a message and nothing else breaks. */
+TEST(syzygy_broken_files_are_disabled)
+{
+    char dir[] = "/tmp/ks-syzygy-XXXXXX", path[2][80];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(path[0], sizeof path[0], "%s/KQvKR.rtbw", dir);
+    snprintf(path[1], sizeof path[1], "%s/KQvKR.rtbz", dir);
+    CHECK(copy_prefix(SYZYGY_DIR "/KQvKR.rtbw", path[0], 3000));
+    CHECK(copy_prefix(SYZYGY_DIR "/KQvKR.rtbw", path[1], -1)); /* WDL bytes under the DTZ name */
+    SyzygyInfo info;
+    init_dir(dir, &info);
+    CHECK_EQ_U64(info.wdl_files, 1);
+    static Position pos;
+    int v;
+    CHECK(set_fen_checked(&pos, "8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1"));
+    CHECK(!syzygy_probe_wdl(&pos, &v));
+    CHECK(messages_mention("truncated"));
+    CHECK(!syzygy_probe_wdl(&pos, &v)); /* disabled: no second message */
+    CHECK(!messages_mention("KQvKR"));
+    CHECK(!syzygy_probe_dtz(&pos, &v));
+
+    /* Every prefix of a small file: refused or probed, never a crash. */
+    snprintf(path[0], sizeof path[0], "%s/KRvKN.rtbw", dir);
+    for (long cut = 0; cut <= 1200; cut += 7) {
+        CHECK(copy_prefix(SYZYGY_DIR "/KRvKN.rtbw", path[0], cut < 1200 ? cut : 100047));
+        init_dir(dir, NULL);
+        CHECK(set_fen_checked(&pos, "8/8/2k5/1n6/8/8/8/2KR4 w - - 0 1"));
+        syzygy_probe_wdl(&pos, &v);
+    }
+    CHECK(messages_mention("KRvKN"));
+
+    CHECK(copy_prefix(SYZYGY_DIR "/KQvKR.rtbz", path[0], -1));
+    init_dir(dir, NULL);
+    CHECK(!syzygy_probe_wdl(&pos, &v));
+    CHECK(messages_mention("magic"));
+    unlink(path[0]);
+    unlink(path[1]);
+    snprintf(path[0], sizeof path[0], "%s/KQvKR.rtbw", dir);
+    unlink(path[0]);
+    rmdir(dir);
+    init_dir(SYZYGY_DIR, NULL);
+}
