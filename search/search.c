@@ -42,6 +42,9 @@ Searcher *search_create(size_t hash_mb)
     s->opt.multipv = 1;
     s->opt.move_overhead = 10;
     s->opt.use_tablebases = true;
+    s->opt.syzygy_probe_depth = 1;
+    s->opt.syzygy_probe_limit = 7;
+    s->opt.syzygy_50_move_rule = true;
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pthread_cond_init(&s->start_cv, NULL);
@@ -553,6 +556,28 @@ static void setup_thread(SearchThread *t, const Position *pos, const SearchLimit
     }
 }
 
+/* A root the Syzygy files cover: only the moves that keep its DTZ verdict
+ * under the halfmove clock are searched, by every thread. */
+static void syzygy_root_filter(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    Move keep[MAX_MOVES];
+    int n = t0->root_count;
+    for (int i = 0; i < n; i++)
+        keep[i] = t0->root[i].move;
+    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n))
+        return;
+    for (int i = 0; i < s->thread_count; i++) {
+        SearchThread *t = s->threads[i];
+        int kept = 0;
+        for (int j = 0; j < t->root_count; j++)
+            for (int k = 0; k < n; k++)
+                if (t->root[j].move == keep[k])
+                    t->root[kept++] = t->root[j];
+        t->root_count = kept;
+    }
+}
+
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
 {
     search_wait(s);
@@ -572,6 +597,8 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
+    s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);
+    syzygy_root_filter(s);
     s->running = true;
     pthread_mutex_lock(&s->lock);
     s->threads[0]->work = true;

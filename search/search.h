@@ -34,6 +34,10 @@ typedef struct {
     int move_overhead; /* ms kept back from every move for lag */
     bool show_wdl;
     bool use_tablebases; /* probe ready DTM tables (UCI option Tablebases) */
+    /* Syzygy files (tablebase/syzygy.h, listed by syzygy_init): */
+    int syzygy_probe_depth;   /* plies: interior WDL probes at depth >= this */
+    int syzygy_probe_limit;   /* men: probe positions of at most this many */
+    bool syzygy_50_move_rule; /* false: cursed wins and blessed losses count fully */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256

@@ -6,6 +6,8 @@
 
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
+#include "tablebase/syzygy.h"
+#include "tt.h"
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small and
@@ -105,4 +107,90 @@ bool tb_root_move(Position *pos, Move *best, int *score)
     }
     *score = root_score;
     return *best != MOVE_NONE && best_score == root_score;
+}
+
+/* ---- Syzygy ------------------------------------------------------------- */
+
+TbSyzygy tb_syzygy_config(int probe_limit, int probe_depth, bool rule50)
+{
+    int men = syzygy_max_men();
+    TbSyzygy c = {probe_limit < men ? probe_limit : men, probe_depth, rule50};
+    return c;
+}
+
+bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *score, int *bound)
+{
+    if (!c->men || pos->rule50 || pos->castling)
+        return false;
+    int men = popcount(occupied(pos));
+    int wdl;
+    if (men > c->men || (men == c->men && depth < c->depth) || !syzygy_probe_wdl(pos, &wdl))
+        return false;
+    int draw_band = c->rule50 ? SZ_CURSED_WIN : SZ_DRAW; /* |wdl| up to this is no result */
+    if (wdl > draw_band) {
+        *score = TB_WIN - ply;
+        *bound = BOUND_LOWER;
+    } else if (wdl < -draw_band) {
+        *score = -TB_WIN + ply;
+        *bound = BOUND_UPPER;
+    } else {
+        *score = VALUE_DRAW + wdl; /* a cursed win just above a plain draw */
+        *bound = BOUND_EXACT;
+    }
+    return true;
+}
+
+/* Ranks above MAX_RANK - 100 are wins the clock cannot spoil. */
+#define MAX_RANK (1 << 18)
+
+/* DTZ of the root after move m, in plies from the root (Stockfish's
+ * root ranking; mate counts 1). False if a table is missing. */
+static bool dtz_after(Position *pos, Move m, int *dtz)
+{
+    bool ok = true;
+    int v = 0;
+    pos_make(pos, m);
+    if (pos->rule50 == 0) {
+        static const int BEFORE_ZEROING[5] = {-1, -101, 0, 101, 1};
+        ok = syzygy_probe_wdl(pos, &v);
+        v = ok ? BEFORE_ZEROING[2 - v] : 0;
+    } else if (pos_is_repetition(pos, 1) || pos_is_fifty_move_draw(pos)) {
+        v = 0;
+    } else if ((ok = syzygy_probe_dtz(pos, &v))) {
+        v = v > 0 ? -v - 1 : v < 0 ? -v + 1 : 0;
+    }
+    if (v == 2 && in_check(pos) && count_legal(pos) == 0)
+        v = 1;
+    pos_unmake(pos);
+    *dtz = v;
+    return ok;
+}
+
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count)
+{
+    if (!c->men || pos->castling || popcount(occupied(pos)) > c->men || *count == 0)
+        return false;
+    int cnt50 = pos->rule50, rank[MAX_MOVES], best = -MAX_RANK - 1;
+    bool repeated = pos_occurred_before(pos);
+    for (int i = 0; i < *count; i++) {
+        int dtz;
+        if (!dtz_after(pos, moves[i], &dtz))
+            return false;
+        if (dtz > 0)
+            rank[i] = dtz + cnt50 <= 99 && !repeated ? MAX_RANK : MAX_RANK - (dtz + cnt50);
+        else if (dtz < 0)
+            rank[i] = -dtz * 2 + cnt50 < 100 ? -MAX_RANK : -MAX_RANK + (-dtz + cnt50);
+        else
+            rank[i] = 0;
+        if (!c->rule50 && rank[i] > 0)
+            rank[i] = MAX_RANK - (dtz + cnt50 <= 99 && !repeated ? 0 : dtz); /* no clock: any win */
+        if (rank[i] > best)
+            best = rank[i];
+    }
+    int kept = 0;
+    for (int i = 0; i < *count; i++)
+        if (rank[i] == best)
+            moves[kept++] = moves[i];
+    *count = kept;
+    return true;
 }

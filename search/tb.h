@@ -7,6 +7,19 @@
 
 #include "engine/position.h"
 
+/* What a search probes in the Syzygy files (tablebase/syzygy.h): positions
+ * of at most `men` men (0: nothing), interior nodes only at depth >= `depth`
+ * plies (positions with fewer men than `men` at any depth, as Stockfish),
+ * with the fifty-move rule (cursed wins score as draws) or without. */
+typedef struct {
+    int men, depth;
+    bool rule50;
+} TbSyzygy;
+
+/* Syzygy wins score TB_WIN - ply: below every mate score (a mate the search
+ * finds is always preferred) and far above known-win evaluations. */
+#define TB_WIN (VALUE_MATE_IN_MAX_PLY - 1)
+
 /* Requests (or, with blocking, builds) every standard table whose material
  * the root can reach by captures and promotions, when the root has at most
  * five men. Returns whether the search may probe tables: only then, so the
@@ -21,5 +34,23 @@ bool tb_probe(const Position *pos, int ply, int *score);
  * that keeps a draw) and the root's score; false if the root or a needed
  * successor is not covered by a ready table. */
 bool tb_root_move(Position *pos, Move *best, int *score);
+
+/* The probes a search makes under the UCI options SyzygyProbeLimit (men),
+ * SyzygyProbeDepth (plies) and Syzygy50MoveRule, given the tables found. */
+TbSyzygy tb_syzygy_config(int probe_limit, int probe_depth, bool rule50);
+
+/* WDL probe at an interior node (not the root): only at a zeroed halfmove
+ * clock without castling rights, within the limits of c. On a hit, *score
+ * (side to move, TB_WIN - ply for a win, 0 or +-1 for a draw or a cursed
+ * result) and *bound (BOUND_EXACT, or BOUND_LOWER for a win and
+ * BOUND_UPPER for a loss, which the search may still refine). */
+bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *score, int *bound);
+
+/* Ranks the root moves moves[0..*count) by Syzygy DTZ and the halfmove
+ * clock (a win the fifty-move rule leaves intact first, then the wins it
+ * may spoil by their distance, draws, losses) and keeps only the moves of
+ * the best rank, in their order. False, moves untouched, when the root is
+ * not covered (too many men, castling rights, a table missing). */
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count);
 
 #endif

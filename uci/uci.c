@@ -16,6 +16,7 @@
 #include "search/search.h"
 #include "search/tt.h"
 #include "tablebase/kpk.h"
+#include "uci_syzygy.h"
 
 #define ENGINE_NAME "Keysquare"
 #ifndef KS_VERSION
@@ -62,6 +63,7 @@ static void print_options(void)
         else
             printf("option name %s type button\n", o->name);
     }
+    uci_syzygy_declare();
 }
 
 /* Joins tokens[from, to) with single spaces into buf. */
@@ -156,6 +158,11 @@ static void cmd_setoption(Uci *u, char **tok, int n)
         }
         stop_search(u);
         apply_option(u, &OPTIONS[i], value);
+        return;
+    }
+    if (uci_syzygy_is_option(name)) {
+        stop_search(u);
+        uci_syzygy_setoption(search_options(u->searcher), name, value_at < n ? value : NULL);
         return;
     }
     printf("info string unknown option '%s'\n", name);
@@ -427,6 +434,7 @@ int uci_loop(void)
             continue;
         }
         int n = tokenize(line, tok);
+        uci_syzygy_messages(); /* files found broken during the last search */
         if (n > 0)
             running = dispatch(&u, tok, n);
     }
