@@ -13,6 +13,7 @@
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "tablebase/syzygy.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
@@ -145,12 +146,31 @@ static bool probe_any(const Position *pos, int *wdl_white, int *dtm)
     return true;
 }
 
-static void print_result(const char *head, int wdl, int dtm)
+/* One result line: the in-memory tables' result and DTM, then Syzygy's
+ * wdl (-2..2) and dtz (plies), both from the side to move's view, where
+ * the files cover pos (no castling rights). False if nothing covers it. */
+static bool print_result(const char *head, Position *pos)
 {
+    int wdl, dtm, sz_wdl, sz_dtz;
+    bool dtm_known = probe_any(pos, &wdl, &dtm);
+    bool sz = !pos->castling && syzygy_probe_wdl(pos, &sz_wdl);
+    bool sz_dtz_known = sz && syzygy_probe_dtz(pos, &sz_dtz);
+    if (!dtm_known && !sz)
+        return false;
+    if (!dtm_known) { /* the fifty-move rule's verdict from a zeroed clock */
+        int w = sz_wdl == SZ_WIN ? 1 : sz_wdl == SZ_LOSS ? -1 : 0;
+        wdl = pos->side == WHITE ? w : -w;
+        dtm = -1;
+    }
+    printf("%s ; %s", head, tb_result_text(wdl));
     if (dtm >= 0)
-        printf("%s ; %s ; dtm %d\n", head, tb_result_text(wdl), dtm);
-    else
-        printf("%s ; %s\n", head, tb_result_text(wdl));
+        printf(" ; dtm %d", dtm);
+    if (sz)
+        printf(" ; wdl %d", sz_wdl);
+    if (sz_dtz_known)
+        printf(" ; dtz %d", sz_dtz);
+    printf("\n");
+    return true;
 }
 
 /* FEN of pos with the move counters as the dump writes them ("0 1"). */
@@ -165,36 +185,49 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
+/* tb probe [--syzygy DIRS] FEN: Syzygy files from --syzygy, else from the
+ * SyzygyPath environment variable (':'-separated, as the UCI option). */
 static int tb_probe(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
-    for (int i = 1; i < argc; i++) {
+    int first = 1;
+    const char *dirs = getenv("SyzygyPath");
+    if (argc > 2 && !strcmp(argv[1], "--syzygy"))
+        dirs = argv[2], first = 3;
+    syzygy_init(dirs ? dirs : "", NULL);
+    while (syzygy_next_message(err, sizeof err))
+        fprintf(stderr, "tb probe: %s\n", err);
+    for (int i = first; i < argc; i++) {
         strncat(fen, argv[i], sizeof fen - strlen(fen) - 2);
         strcat(fen, " ");
     }
     Position *pos = malloc(sizeof *pos);
-    int wdl, dtm, status = 1;
-    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
+    int status = 1;
+    if (!pos || !pos_set_fen(pos, fen, err, sizeof err, NULL, 0)) {
         fprintf(stderr, "tb probe: %s\n", pos ? err : "out of memory");
-    else if (!probe_any(pos, &wdl, &dtm) || (dtm < 0 && pos_insufficient_material(pos)))
-        fprintf(stderr, "tb probe: no table for this material\n");
-    else {
+    } else {
         fen_for_table(pos, text);
-        print_result(text, wdl, dtm);
-        MoveList list;
-        list.count = 0;
-        gen_legal(pos, &list, GEN_ALL);
-        for (int i = 0; i < list.count; i++) {
-            move_to_uci(list.moves[i], text);
-            pos_make(pos, list.moves[i]);
-            if (probe_any(pos, &wdl, &dtm))
-                print_result(text, wdl, dtm);
-            else
-                printf("%s ; ?\n", text);
-            pos_unmake(pos);
+        int wdl, dtm, v;
+        bool covered = (probe_any(pos, &wdl, &dtm) && !(dtm < 0 && pos_insufficient_material(pos)))
+                    || (!pos->castling && syzygy_probe_wdl(pos, &v));
+        if (covered && print_result(text, pos)) {
+            MoveList list;
+            list.count = 0;
+            gen_legal(pos, &list, GEN_ALL);
+            for (int i = 0; i < list.count; i++) {
+                move_to_uci(list.moves[i], text);
+                pos_make(pos, list.moves[i]);
+                if (!print_result(text, pos))
+                    printf("%s ; ?\n", text);
+                pos_unmake(pos);
+            }
+            status = 0;
+        } else {
+            fprintf(stderr, "tb probe: no table for this material\n");
         }
-        status = 0;
     }
+    while (syzygy_next_message(err, sizeof err))
+        fprintf(stderr, "tb probe: %s\n", err);
     free(pos);
     return status;
 }
@@ -218,7 +251,7 @@ int tb_main(int argc, char **argv)
         return tb_probe(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN\n");
+        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe [--syzygy DIRS] FEN\n");
         list_tables(stderr);
         return 1;
     }
