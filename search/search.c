@@ -202,6 +202,8 @@ static void print_pv_line(SearchThread *t, const RootMove *rm, int line, int dep
     Searcher *s = t->searcher;
     char score[32], wdl[40] = "", mv[6];
     int v = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score;
+    if (s->syzygy_root_score != VALUE_NONE && v < VALUE_MATE_IN_MAX_PLY && v > -VALUE_MATE_IN_MAX_PLY)
+        v = s->syzygy_root_score; /* the files' verdict over an evaluation */
     int64_t ms = now_ms() - s->start_ms;
     uint64_t nodes = total_nodes(s);
     format_score(v, score, sizeof score);
@@ -565,8 +567,10 @@ static void syzygy_root_filter(Searcher *s)
     int n = t0->root_count;
     for (int i = 0; i < n; i++)
         keep[i] = t0->root[i].move;
-    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n))
+    s->syzygy_root_score = VALUE_NONE;
+    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n, &s->syzygy_root_score))
         return;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     for (int i = 0; i < s->thread_count; i++) {
         SearchThread *t = s->threads[i];
         int kept = 0;

@@ -166,7 +166,7 @@ static bool dtz_after(Position *pos, Move m, int *dtz)
     return ok;
 }
 
-bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count)
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score)
 {
     if (!c->men || pos->castling || popcount(occupied(pos)) > c->men || *count == 0)
         return false;
@@ -192,5 +192,6 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count)
         if (rank[i] == best)
             moves[kept++] = moves[i];
     *count = kept;
+    *score = best >= MAX_RANK - 100 ? TB_WIN - 1 : best > 0 ? 1 : best == 0 ? 0 : best > -(MAX_RANK - 100) ? -1 : -TB_WIN + 1;
     return true;
 }

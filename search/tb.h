@@ -49,8 +49,11 @@ bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *
 /* Ranks the root moves moves[0..*count) by Syzygy DTZ and the halfmove
  * clock (a win the fifty-move rule leaves intact first, then the wins it
  * may spoil by their distance, draws, losses) and keeps only the moves of
- * the best rank, in their order. False, moves untouched, when the root is
- * not covered (too many men, castling rights, a table missing). */
-bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count);
+ * the best rank, in their order, and sets *score to the root's value for
+ * display: TB_WIN - 1 for a win the clock leaves intact (any win without
+ * the fifty-move rule), 1 for one it spoils, 0 for a draw, the negatives
+ * for losses. False, moves untouched, when the root is not covered (too
+ * many men, castling rights, a table missing). */
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score);
 
 #endif

@@ -44,6 +44,20 @@ teardown() {
     [[ "$output" == *"info string Syzygy: no tables found"* ]]
 }
 
+@test "uci: a Syzygy root shows the files' verdict, not an evaluation" {
+    ks_start
+    ks_send "setoption name Tablebases value false" "setoption name SyzygyPath value $SZ" \
+        "position fen 8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1" "go depth 6"
+    ks_wait '^bestmove'
+    local score
+    score=$(ks_lines '^info depth 6 ' | tail -n 1 | sed -nE 's/.* score cp (-?[0-9]+) .*/\1/p')
+    [ "$score" -gt 30000 ] # the band of Syzygy wins, below mate scores
+    ks_send "position fen 8/8/2k5/1r6/8/8/8/2KR4 w - - 0 1" "go depth 6" # KRvKR: a draw
+    ks_wait '^bestmove' 2
+    [ "$(ks_lines '^info depth 6 ' | tail -n 1 | sed -nE 's/.* score cp (-?[0-9]+) .*/\1/p')" = 0 ]
+    ks_end
+}
+
 # wdl_of FEN: Syzygy's wdl of the position, from the files.
 wdl_of() {
     "$KS" tb probe --syzygy "$SZ" "$1" | head -n 1 | sed -nE 's/.* ; wdl (-?[0-9]) ; .*/\1/p'

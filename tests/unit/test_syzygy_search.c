@@ -43,7 +43,8 @@ TEST(syzygy_interior_probe_conditions_and_scores)
     CHECK(pos && !tb_syzygy_probe(&c, pos, 3, 2, &v, &b));
     Move moves[MAX_MOVES] = {MOVE_NONE};
     int n = 1;
-    CHECK(pos && !tb_syzygy_root(&c, pos, moves, &n) && n == 1);
+    int score;
+    CHECK(pos && !tb_syzygy_root(&c, pos, moves, &n, &score) && n == 1);
     pos = at("8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1");
     TbSyzygy three = tb_syzygy_config(3, 1, true), deep = tb_syzygy_config(7, 5, true);
     CHECK(pos && !tb_syzygy_probe(&three, pos, 3, 2, &v, &b));
@@ -72,6 +73,9 @@ TEST(syzygy_root_moves_keep_the_win_under_the_clock)
 {
     syzygy_init("tests/data/syzygy", NULL);
     TbSyzygy c = tb_syzygy_config(7, 1, true);
+    static const char *const DTM[] = {"KQKR", "KRKN", "KBNK"};
+    for (int i = 0; i < 3; i++)
+        CHECK(dtm_build(dtm_table(DTM[i], NULL, 0)));
     static const char *const FENS[] = {"8/8/2k5/1r6/8/8/8/2KQ4 w - - %d 1", "5R2/8/8/8/8/k7/8/2K3n1 w - - %d 1",
                                        "8/8/8/6B1/8/8/4k3/1K5N w - - %d 1"};
     for (size_t f = 0; f < sizeof FENS / sizeof FENS[0]; f++)
@@ -87,12 +91,14 @@ TEST(syzygy_root_moves_keep_the_win_under_the_clock)
             Move moves[MAX_MOVES];
             memcpy(moves, l.moves, sizeof moves);
             int n = l.count, best = 1000;
-            CHECK(tb_syzygy_root(&c, pos, moves, &n) && n > 0);
+            int score = 0;
+            CHECK(tb_syzygy_root(&c, pos, moves, &n, &score) && n > 0);
             for (int i = 0; i < l.count; i++) {
                 int d = dtz_after(pos, l.moves[i]);
                 if (d > 0 && d < best)
                     best = d;
             }
+            CHECK_MSG(score == (best + clock <= 100 ? TB_WIN - 1 : 1), "%s: score %d", fen, score);
             for (int i = 0; i < n; i++) {
                 /* Every kept move wins by the DTM tables, a generator of
                  * our own... */
