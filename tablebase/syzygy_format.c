@@ -250,6 +250,8 @@ int sz_decompress(const SzFile *f, const SzPairs *p, uint64_t idx)
     int64_t block = sz_u32(e);
     int64_t offset = (int64_t)sz_u16(e + 4) + (int64_t)(idx % p->span) - (int64_t)(p->span / 2);
     const uint8_t *lens = m + p->block_lens;
+    if (block >= (int64_t)p->block_len_count)
+        return -1;
     while (offset < 0) {
         if (--block < 0)
             return -1;
