@@ -425,6 +425,8 @@ static int wdl_search(Position *pos, bool pawn_moves, int *state)
 
 bool syzygy_probe_wdl(Position *pos, int *wdl)
 {
+    if (pos->castling) /* the files have no castling */
+        return false;
     int state;
     *wdl = wdl_search(pos, false, &state);
     return state != SEARCH_FAIL;
@@ -496,4 +498,4 @@ static bool probe_dtz(Position *pos, int *dtz, int depth)
     return r == PROBE_OTHER_SIDE && depth < 2 && dtz_by_search(pos, wdl, dtz, depth);
 }
 
-bool syzygy_probe_dtz(Position *pos, int *dtz) { return probe_dtz(pos, dtz, 0); }
+bool syzygy_probe_dtz(Position *pos, int *dtz) { return !pos->castling && probe_dtz(pos, dtz, 0); }

@@ -50,9 +50,9 @@ void syzygy_init(const char *paths, SyzygyInfo *info);
 int syzygy_max_men(void);
 
 /* WDL of pos (-2..2 above, side to move's view), resolving captures and
- * en passant as the format requires (a 1-ply capture search). pos must
- * have no castling rights; it is changed and restored. False when a
- * table needed is missing or broken. The halfmove clock is not looked at:
+ * en passant as the format requires (a 1-ply capture search). pos is
+ * changed and restored. False when a table needed is missing or broken,
+ * or pos has castling rights (the files have none). The halfmove clock is not looked at:
  * the value assumes it is 0. */
 bool syzygy_probe_wdl(Position *pos, int *wdl);
 
@@ -62,7 +62,7 @@ bool syzygy_probe_wdl(Position *pos, int *wdl);
  * losses (|n| > 100); 0 for draws. When the file holds only the other
  * side to move, a 1-ply search over its values gives the answer. Values
  * in moves in the file (without the generator's -p) may be one ply long.
- * False when a needed table is missing or broken. */
+ * False when a needed table is missing or broken, or with castling rights. */
 bool syzygy_probe_dtz(Position *pos, int *dtz);
 
 /* The oldest message not yet taken (a directory or file problem, one

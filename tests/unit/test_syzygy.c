@@ -274,7 +274,7 @@ TEST(syzygy_values_agree_with_their_moves)
 }
 
 /* En passant is not in the files: the prober must take it into account. */
-TEST(syzygy_en_passant_positions)
+TEST(syzygy_en_passant_and_castling_rights)
 {
     init_dir(SYZYGY_DIR, NULL);
     Rng rng = {0xE9E9E9u};
@@ -286,6 +286,12 @@ TEST(syzygy_en_passant_positions)
             with_ep++;
             check_minimax(&pos, &tally);
         }
+    /* Castling rights are not in the files either: not probed. */
+    int v;
+    CHECK(set_fen_checked(&pos, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"));
+    CHECK(!syzygy_probe_wdl(&pos, &v) && !syzygy_probe_dtz(&pos, &v));
+    CHECK(set_fen_checked(&pos, "r3k3/8/8/8/8/8/8/4K2R w - - 0 1"));
+    CHECK(syzygy_probe_wdl(&pos, &v) && syzygy_probe_dtz(&pos, &v));
     CHECK_MSG(with_ep > 1000 && tally.failures == 0, "%llu of %llu differ (%d with ep)",
               (unsigned long long)tally.failures, (unsigned long long)tally.checked, with_ep);
 }
