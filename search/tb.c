@@ -192,6 +192,7 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, i
         if (rank[i] == best)
             moves[kept++] = moves[i];
     *count = kept;
-    *score = best >= MAX_RANK - 100 ? TB_WIN - 1 : best > 0 ? 1 : best == 0 ? 0 : best > -(MAX_RANK - 100) ? -1 : -TB_WIN + 1;
+    int sure = c->rule50 ? MAX_RANK - 100 : 1; /* without the rule every win is one */
+    *score = best >= sure ? TB_WIN - 1 : best > 0 ? 1 : best == 0 ? 0 : best > -sure ? -1 : -TB_WIN + 1;
     return true;
 }

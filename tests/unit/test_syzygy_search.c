@@ -99,6 +99,12 @@ TEST(syzygy_root_moves_keep_the_win_under_the_clock)
                     best = d;
             }
             CHECK_MSG(score == (best + clock <= 100 ? TB_WIN - 1 : 1), "%s: score %d", fen, score);
+            /* Without the fifty-move rule the same win shows as a win. */
+            TbSyzygy free_clock = tb_syzygy_config(7, 1, false);
+            int n2 = l.count, score2 = 0;
+            Move moves2[MAX_MOVES];
+            memcpy(moves2, l.moves, sizeof moves2);
+            CHECK(tb_syzygy_root(&free_clock, pos, moves2, &n2, &score2) && n2 > 0 && score2 == TB_WIN - 1);
             for (int i = 0; i < n; i++) {
                 /* Every kept move wins by the DTM tables, a generator of
                  * our own... */
