@@ -166,27 +166,58 @@ static bool dtz_after(Position *pos, Move m, int *dtz)
     return ok;
 }
 
-bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score)
+/* Ranks from DTZ and the clock (Stockfish's root ranking): MAX_RANK for a
+ * win the clock leaves intact, lower for the wins it may spoil, 0 for a
+ * draw, -MAX_RANK for a sure loss, higher for a loss it may save. */
+static bool rank_by_dtz(const TbSyzygy *c, Position *pos, const Move *moves, int count, int *rank)
 {
-    if (!c->men || pos->castling || popcount(occupied(pos)) > c->men || *count == 0)
-        return false;
-    int cnt50 = pos->rule50, rank[MAX_MOVES], best = -MAX_RANK - 1;
+    int cnt50 = pos->rule50;
     bool repeated = pos_occurred_before(pos);
-    for (int i = 0; i < *count; i++) {
+    for (int i = 0; i < count; i++) {
         int dtz;
         if (!dtz_after(pos, moves[i], &dtz))
             return false;
+        bool safe = dtz + cnt50 <= 99 && !repeated;
         if (dtz > 0)
-            rank[i] = dtz + cnt50 <= 99 && !repeated ? MAX_RANK : MAX_RANK - (dtz + cnt50);
+            rank[i] = c->rule50 ? (safe ? MAX_RANK : MAX_RANK - (dtz + cnt50)) : MAX_RANK - (safe ? 0 : dtz);
         else if (dtz < 0)
             rank[i] = -dtz * 2 + cnt50 < 100 ? -MAX_RANK : -MAX_RANK + (-dtz + cnt50);
         else
             rank[i] = 0;
-        if (!c->rule50 && rank[i] > 0)
-            rank[i] = MAX_RANK - (dtz + cnt50 <= 99 && !repeated ? 0 : dtz); /* no clock: any win */
+    }
+    return true;
+}
+
+/* Without DTZ files: ranks from the WDL after each move. */
+static bool rank_by_wdl(const TbSyzygy *c, Position *pos, const Move *moves, int count, int *rank)
+{
+    static const int RANK_OF_WDL[5] = {-MAX_RANK, -MAX_RANK + 101, 0, MAX_RANK - 101, MAX_RANK};
+    for (int i = 0; i < count; i++) {
+        int v = 0;
+        pos_make(pos, moves[i]);
+        bool ok = syzygy_probe_wdl(pos, &v);
+        if (pos_is_repetition(pos, 1) || pos_is_fifty_move_draw(pos))
+            v = 0;
+        pos_unmake(pos);
+        if (!ok)
+            return false;
+        if (!c->rule50)
+            v = v > 0 ? 2 : v < 0 ? -2 : 0;
+        rank[i] = RANK_OF_WDL[2 - v];
+    }
+    return true;
+}
+
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score)
+{
+    int rank[MAX_MOVES], best = -MAX_RANK - 1;
+    if (!c->men || pos->castling || popcount(occupied(pos)) > c->men || *count == 0)
+        return false;
+    if (!rank_by_dtz(c, pos, moves, *count, rank) && !rank_by_wdl(c, pos, moves, *count, rank))
+        return false;
+    for (int i = 0; i < *count; i++)
         if (rank[i] > best)
             best = rank[i];
-    }
     int kept = 0;
     for (int i = 0; i < *count; i++)
         if (rank[i] == best)

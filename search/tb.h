@@ -52,8 +52,10 @@ bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *
  * the best rank, in their order, and sets *score to the root's value for
  * display: TB_WIN - 1 for a win the clock leaves intact (any win without
  * the fifty-move rule), 1 for one it spoils, 0 for a draw, the negatives
- * for losses. False, moves untouched, when the root is not covered (too
- * many men, castling rights, a table missing). */
+ * for losses. Without the DTZ files the moves are ranked by their WDL
+ * (wins, cursed wins, draws, ...), which keeps the verdict but does not
+ * force progress. False, moves untouched, when the root is not covered
+ * (too many men, castling rights, a WDL table missing). */
 bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score);
 
 #endif

@@ -3,8 +3,10 @@
  * halfmove clock (checked against the in-memory DTM tables and against
  * the DTZ of every move, recomputed here), and a search that reaches the
  * files through a capture. Real files: tests/data/syzygy. */
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "engine/movegen.h"
 #include "harness.h"
@@ -142,5 +144,63 @@ TEST(syzygy_search_reaches_the_files_through_a_capture)
         CHECK_MSG(v >= TB_WIN - MAX_PLY && !strcmp(mv, "b2c3"), "score %d move %s", v, mv);
     }
     search_destroy(s);
+    syzygy_init("", NULL);
+}
+
+TEST(syzygy_root_without_dtz_files_ranks_by_wdl)
+{
+    /* A directory of WDL files only (links to tests/data/syzygy/\*.rtbw). */
+    char dir[] = "/tmp/ks-wdl-only-XXXXXX", from[512], to[1024], cwd[400];
+    CHECK(mkdtemp(dir) != NULL && getcwd(cwd, sizeof cwd));
+    snprintf(from, sizeof from, "%s/tests/data/syzygy", cwd);
+    DIR *d = opendir(from);
+    CHECK(d != NULL);
+    int links = 0;
+    for (struct dirent *e; d && (e = readdir(d));)
+        if (strstr(e->d_name, ".rtbw")) {
+            char target[1024];
+            snprintf(target, sizeof target, "%s/%s", from, e->d_name);
+            snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
+            links += symlink(target, to) == 0;
+        }
+    if (d)
+        closedir(d);
+    SyzygyInfo info;
+    syzygy_init(dir, &info);
+    CHECK(links == 35 && info.wdl_files == 35 && info.dtz_files == 0);
+    CHECK(dtm_build(dtm_table("KQKR", NULL, 0)));
+    TbSyzygy c = tb_syzygy_config(7, 1, true);
+    Position *pos = at("8/8/2k5/1r6/8/8/8/2KQ4 w - - 0 1");
+    MoveList l;
+    l.count = 0;
+    if (pos)
+        gen_legal(pos, &l, GEN_ALL);
+    Move moves[MAX_MOVES];
+    memcpy(moves, l.moves, sizeof moves);
+    int n = l.count, score = 0, won = 0;
+    CHECK(pos && tb_syzygy_root(&c, pos, moves, &n, &score) && score == TB_WIN - 1);
+    for (int i = 0; pos && i < l.count; i++) {
+        DtmResult r;
+        pos_make(pos, l.moves[i]);
+        bool wins = dtm_probe(pos, &r) && r.wdl < 0;
+        pos_unmake(pos);
+        won += wins;
+        bool kept = false;
+        for (int k = 0; k < n; k++)
+            kept |= moves[k] == l.moves[i];
+        CHECK_MSG(kept == wins, "move %d: kept %d, wins by DTM %d", i, kept, wins);
+    }
+    CHECK(won > 0 && n == won);
+    for (d = opendir(dir); d;) { /* clean up */
+        struct dirent *e = readdir(d);
+        if (!e) {
+            closedir(d);
+            break;
+        }
+        snprintf(to, sizeof to, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] != '.')
+            unlink(to);
+    }
+    rmdir(dir);
     syzygy_init("", NULL);
 }
