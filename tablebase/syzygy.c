@@ -457,7 +457,7 @@ static bool dtz_by_search(Position *pos, int wdl, int *dtz, int depth)
         bool ok = true;
         pos_make(pos, m);
         if (zeroing)
-            d = -dtz_before_zeroing(-wdl_search(pos, false, &state));
+            d = -dtz_before_zeroing(wdl_search(pos, false, &state));
         else if ((ok = probe_dtz(pos, &d, depth + 1)))
             d = -d;
         if (ok && d == 1 && in_check(pos) && count_legal(pos) == 0)

@@ -271,6 +271,16 @@ TEST(syzygy_values_agree_with_their_moves)
         CHECK_MSG(tally.checked > 300 && tally.failures == 0, "%s: %llu of %llu differ", CODES[i],
                   (unsigned long long)tally.failures, (unsigned long long)tally.checked);
     }
+    /* Found by comparing with Fathom on 100000 positions: the file holds
+     * White to move, and the pawn's promotions lose (Rg8+ skewers), so
+     * the win needs the 1-ply search over the king's moves. */
+    static const char *const FOUND[] = {"R7/8/6k1/8/8/8/K5p1/8 b - - 0 1", "8/1R6/8/1K2k3/8/8/4p3/8 b - - 0 1"};
+    for (int i = 0; i < 2; i++) {
+        Tally tally = {0, 0};
+        CHECK(set_fen_checked(&pos, FOUND[i]));
+        check_minimax(&pos, &tally);
+        CHECK(tally.checked == 1 && tally.failures == 0);
+    }
 }
 
 /* En passant is not in the files: the prober must take it into account. */
