@@ -73,6 +73,7 @@ int bench_run(int depth)
         return 1;
     }
     search_options(s)->use_tablebases = false;
+    search_options(s)->syzygy_probe_limit = 0; /* the same N whatever SyzygyPath says */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = depth > 0 ? depth : BENCH_DEFAULT_DEPTH;

@@ -31,6 +31,13 @@ teardown() {
     [[ "$output" == *"cannot read directory /nonexistent-dir"* ]]
 }
 
+@test "bench: the same node count with SyzygyPath set" {
+    run "$KS" bench
+    local n=${lines[-1]%% *}
+    uci_session "setoption name SyzygyPath value $SZ" bench
+    [[ "$output" == *$'\n'"$n nodes "* ]]
+}
+
 @test "uci: SyzygyPath options and the tables found" {
     uci_session uci "setoption name SyzygyPath value /nonexistent-dir:$SZ" \
         "setoption name SyzygyProbeLimit value 9" "setoption name SyzygyPath value <empty>"
