@@ -392,7 +392,6 @@ static int wdl_search(Position *pos, bool pawn_moves, int *state)
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, pawn_moves ? GEN_ALL : GEN_NOISY);
-    int total = pawn_moves ? l.count : count_legal(pos);
     int best = SZ_LOSS, tried = 0;
     for (int i = 0; i < l.count; i++) {
         Move m = l.moves[i];
@@ -411,7 +410,7 @@ static int wdl_search(Position *pos, bool pawn_moves, int *state)
                 return *state = SEARCH_ZEROING_BEST, v;
         }
     }
-    bool all_tried = tried > 0 && tried == total;
+    bool all_tried = tried > 0 && tried == (pawn_moves ? l.count : count_legal(pos));
     int v = best;
     if (!all_tried && probe_table(pos, SZ_WDL, 0, &v) != PROBE_OK)
         return *state = SEARCH_FAIL, 0;
