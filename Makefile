@@ -75,10 +75,13 @@ TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
 TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 
-tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/kbnk_dtm_table
+tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
 $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(TOOLS_DIR)/syzygy_speed: $(BUILD)/tools/syzygy_speed.o $(TOOL_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o

@@ -398,6 +398,15 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
      * draw in bench mate). Search it instead. */
     if (tt_hit && tt_cutoff(&hit, tt_value, alpha, beta, depth, pv_node, excluded) && !pos_occurred_before(pos))
         return tt_value;
+    /* A Syzygy result ends the node even where its bound does not cut: a
+     * win is a win, and only a mate (scored above the band) beats it. */
+    int tb_value, tb_bound;
+    if (!excluded && tb_syzygy_probe(&s->syzygy, pos, depth, ply, &tb_value, &tb_bound)) {
+        atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
+        tt_store(&s->tt, pos->key, MOVE_NONE, tb_value, VALUE_NONE, depth + 6 < MAX_PLY ? depth + 6 : MAX_PLY - 1,
+                 tb_bound);
+        return tb_value;
+    }
 
     /* The raw static eval, not one raised by a TT bound: a shallow bound
      * that missed a mate would feed reverse futility pruning. */

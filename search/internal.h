@@ -8,6 +8,7 @@
 
 #include "engine/movegen.h"
 #include "search.h"
+#include "tb.h"
 #include "timeman.h"
 #include "tt.h"
 
@@ -95,6 +96,8 @@ struct Searcher {
     pthread_cond_t wake;              /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
     bool tb_enabled;                  /* this search may probe DTM tables */
+    TbSyzygy syzygy;                  /* and these Syzygy files */
+    int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */
     Move best_move;
     int best_score;
     uint64_t last_nodes;

@@ -12,6 +12,7 @@
 #include "internal.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "tablebase/syzygy.h"
 #include "tb.h"
 
 static void *pool_worker(void *arg);
@@ -23,6 +24,7 @@ void search_init(void)
     position_init();
     kpk_init();
     dtm_init();
+    syzygy_startup();
     endgame_init();
     eval_init();
     lmr_init();
@@ -169,11 +171,14 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
     Searcher *s = t->searcher;
     if (!s->report.info)
         return;
+    int v = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score;
+    if (s->syzygy_root_score != VALUE_NONE && v < VALUE_MATE_IN_MAX_PLY && v > -VALUE_MATE_IN_MAX_PLY)
+        v = s->syzygy_root_score; /* the files' verdict over an evaluation */
     SearchInfo info = {
         .depth = depth,
         .seldepth = rm->seldepth,
         .multipv = line,
-        .score = rm->score == -VALUE_INFINITE ? rm->prev_score : rm->score,
+        .score = v,
         .bound = bound,
         .nodes = total_nodes(s),
         .tbhits = total_tbhits(s),
@@ -483,6 +488,30 @@ static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
     return &t->root[best];
 }
 
+/* A root the Syzygy files cover (and the in-memory tables do not): only
+ * the moves that keep its DTZ verdict under the halfmove clock are
+ * searched, by every thread. Runs on thread 0 before the helpers wake. */
+static void syzygy_root_filter(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    Move keep[MAX_MOVES];
+    int n = t0->root_count;
+    for (int i = 0; i < n; i++)
+        keep[i] = t0->root[i].move;
+    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n, &s->syzygy_root_score))
+        return;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
+    for (int i = 0; i < s->thread_count; i++) {
+        SearchThread *t = s->threads[i];
+        int kept = 0;
+        for (int j = 0; j < t->root_count; j++)
+            for (int k = 0; k < n; k++)
+                if (t->root[j].move == keep[k])
+                    t->root[kept++] = t->root[j];
+        t->root_count = kept;
+    }
+}
+
 static void search_main(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
@@ -500,6 +529,7 @@ static void search_main(Searcher *s)
     }
     if (s->tb_enabled && tb_root_play(s, t0))
         return;
+    syzygy_root_filter(s);
     pthread_mutex_lock(&s->lock);
     for (int i = 1; i < s->thread_count; i++)
         s->threads[i]->work = true;
@@ -524,8 +554,14 @@ static void search_main(Searcher *s)
     report_bestmove(s, bt, rm);
 }
 
+/* The Syzygy prober's pending notes (a broken file met during this
+ * search) go out as messages before the bestmove. */
 static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
 {
+    char text[256];
+    while (syzygy_next_message(text, sizeof text))
+        if (s->report.message)
+            s->report.message(s->report.ctx, text);
     if (s->report.bestmove)
         s->report.bestmove(s->report.ctx, rm->move, ponder_move(s, t, rm));
 }
@@ -597,6 +633,8 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
+    s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);
+    s->syzygy_root_score = VALUE_NONE;
     s->running = true;
     pthread_mutex_lock(&s->lock);
     s->threads[0]->work = true;

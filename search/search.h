@@ -34,7 +34,11 @@ typedef struct {
     int move_overhead;        /* ms kept back from every move for lag */
     bool use_tablebases;      /* probe ready DTM tables (UCI option Tablebases) */
     bool syzygy_50_move_rule; /* table wins must fit in the fifty-move rule (UCI
-                                 option Syzygy50MoveRule); false: cursed wins win */
+                                 option Syzygy50MoveRule), in the DTM/DTZ tables
+                                 and the Syzygy files; false: cursed wins win */
+    /* Syzygy files (tablebase/syzygy.h, listed by syzygy_init): */
+    int syzygy_probe_depth; /* plies: interior WDL probes at depth >= this */
+    int syzygy_probe_limit; /* men: probe positions of at most this many */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256

@@ -4,6 +4,8 @@
 
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
+#include "tablebase/syzygy.h"
+#include "tt.h"
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small and
@@ -111,4 +113,125 @@ bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int 
         if (!tb_move_score(pos, moves[i], use50, &scores[i]))
             return false;
     return count > 0;
+}
+
+/* ---- Syzygy ------------------------------------------------------------- */
+
+TbSyzygy tb_syzygy_config(int probe_limit, int probe_depth, bool rule50)
+{
+    int men = syzygy_max_men();
+    TbSyzygy c = {probe_limit < men ? probe_limit : men, probe_depth, rule50};
+    return c;
+}
+
+bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *score, int *bound)
+{
+    if (!c->men || pos->rule50 || pos->castling)
+        return false;
+    int men = popcount(occupied(pos));
+    int wdl;
+    if (men > c->men || (men == c->men && depth < c->depth) || !syzygy_probe_wdl(pos, &wdl))
+        return false;
+    int draw_band = c->rule50 ? SZ_CURSED_WIN : SZ_DRAW; /* |wdl| up to this is no result */
+    if (wdl > draw_band) {
+        *score = TB_WIN - ply;
+        *bound = BOUND_LOWER;
+    } else if (wdl < -draw_band) {
+        *score = -TB_WIN + ply;
+        *bound = BOUND_UPPER;
+    } else {
+        *score = VALUE_DRAW + wdl; /* a cursed win just above a plain draw */
+        *bound = BOUND_EXACT;
+    }
+    return true;
+}
+
+/* Ranks above MAX_RANK - 100 are wins the clock cannot spoil. */
+#define MAX_RANK (1 << 18)
+
+/* DTZ of the root after move m, in plies from the root (Stockfish's
+ * root ranking; mate counts 1). False if a table is missing. */
+static bool dtz_after(Position *pos, Move m, int *dtz)
+{
+    bool ok = true;
+    int v = 0;
+    Undo u;
+    pos_make(pos, m, &u);
+    if (pos->rule50 == 0) {
+        static const int BEFORE_ZEROING[5] = {-1, -101, 0, 101, 1};
+        ok = syzygy_probe_wdl(pos, &v);
+        v = ok ? BEFORE_ZEROING[2 - v] : 0;
+    } else if (pos_is_repetition(pos, 1) || pos_is_fifty_move_draw(pos)) {
+        v = 0;
+    } else if ((ok = syzygy_probe_dtz(pos, &v))) {
+        v = v > 0 ? -v - 1 : v < 0 ? -v + 1 : 0;
+    }
+    if (v == 2 && in_check(pos) && count_legal(pos) == 0)
+        v = 1;
+    pos_unmake(pos);
+    *dtz = v;
+    return ok;
+}
+
+/* Ranks from DTZ and the clock (Stockfish's root ranking): MAX_RANK for a
+ * win the clock leaves intact, lower for the wins it may spoil, 0 for a
+ * draw, -MAX_RANK for a sure loss, higher for a loss it may save. */
+static bool rank_by_dtz(const TbSyzygy *c, Position *pos, const Move *moves, int count, int *rank)
+{
+    int cnt50 = pos->rule50;
+    bool repeated = pos_occurred_before(pos);
+    for (int i = 0; i < count; i++) {
+        int dtz;
+        if (!dtz_after(pos, moves[i], &dtz))
+            return false;
+        bool safe = dtz + cnt50 <= 99 && !repeated;
+        if (dtz > 0)
+            rank[i] = c->rule50 ? (safe ? MAX_RANK : MAX_RANK - (dtz + cnt50)) : MAX_RANK - (safe ? 0 : dtz);
+        else if (dtz < 0)
+            rank[i] = -dtz * 2 + cnt50 < 100 ? -MAX_RANK : -MAX_RANK + (-dtz + cnt50);
+        else
+            rank[i] = 0;
+    }
+    return true;
+}
+
+/* Without DTZ files: ranks from the WDL after each move. */
+static bool rank_by_wdl(const TbSyzygy *c, Position *pos, const Move *moves, int count, int *rank)
+{
+    static const int RANK_OF_WDL[5] = {-MAX_RANK, -MAX_RANK + 101, 0, MAX_RANK - 101, MAX_RANK};
+    for (int i = 0; i < count; i++) {
+        int v = 0;
+        Undo u;
+        pos_make(pos, moves[i], &u);
+        bool ok = syzygy_probe_wdl(pos, &v);
+        if (pos_is_repetition(pos, 1) || pos_is_fifty_move_draw(pos))
+            v = 0;
+        pos_unmake(pos);
+        if (!ok)
+            return false;
+        if (!c->rule50)
+            v = v > 0 ? 2 : v < 0 ? -2 : 0;
+        rank[i] = RANK_OF_WDL[2 - v];
+    }
+    return true;
+}
+
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score)
+{
+    int rank[MAX_MOVES], best = -MAX_RANK - 1;
+    if (!c->men || pos->castling || popcount(occupied(pos)) > c->men || *count == 0)
+        return false;
+    if (!rank_by_dtz(c, pos, moves, *count, rank) && !rank_by_wdl(c, pos, moves, *count, rank))
+        return false;
+    for (int i = 0; i < *count; i++)
+        if (rank[i] > best)
+            best = rank[i];
+    int kept = 0;
+    for (int i = 0; i < *count; i++)
+        if (rank[i] == best)
+            moves[kept++] = moves[i];
+    *count = kept;
+    int sure = c->rule50 ? MAX_RANK - 100 : 1; /* without the rule every win is one */
+    *score = best >= sure ? TB_WIN - 1 : best > 0 ? 1 : best == 0 ? 0 : best > -sure ? -1 : -TB_WIN + 1;
+    return true;
 }

@@ -1,11 +1,22 @@
-/* The search's use of the DTM tables (tablebase/dtm.h): which tables a
- * search may meet, the table-perfect root move, and exact scores inside
- * the tree. Scores are centipawn-scale search values (VALUE_MATE - plies
- * from the root for a win). */
+/* The search's use of the in-memory DTM/DTZ tables (tablebase/dtm.h) and
+ * the Syzygy files (tablebase/syzygy.h): which tables a search may meet,
+ * the root moves they rank, and exact scores inside the tree. Where the
+ * in-memory tables cover a position they decide; Syzygy covers the rest.
+ * Scores are centipawn-scale search values (VALUE_MATE - plies from the
+ * root for a win). */
 #ifndef KS_SEARCH_TB_H
 #define KS_SEARCH_TB_H
 
 #include "engine/position.h"
+
+/* What a search probes in the Syzygy files (tablebase/syzygy.h): positions
+ * of at most `men` men (0: nothing), interior nodes only at depth >= `depth`
+ * plies (positions with fewer men than `men` at any depth, as Stockfish),
+ * with the fifty-move rule (cursed wins score as draws) or without. */
+typedef struct {
+    int men, depth;
+    bool rule50;
+} TbSyzygy;
 
 /* Requests (or, with blocking, builds) every standard table whose material
  * the root can reach by captures and promotions, when the root has at most
@@ -18,6 +29,12 @@ bool tb_prepare(const Position *root, bool blocking);
  * [VALUE_TB_WIN - 255 - clock, VALUE_TB_WIN] below the mate scores and above every
  * evaluation; losses the negative. */
 enum { VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 2 * MAX_PLY };
+
+/* Syzygy WDL wins score TB_WIN - ply: below every mate score (a mate the
+ * search finds is always preferred) and below the in-memory tables' band
+ * (a conversion into a position they know exactly, with its DTZ, is
+ * preferred to a WDL-only win), and far above known-win evaluations. */
+#define TB_WIN (VALUE_TB_WIN - 512)
 
 /* Exact score of a covered position `ply` plies from the root, from the
  * side to move's view, under the fifty-move rule from the position's
@@ -34,5 +51,28 @@ bool tb_probe(const Position *pos, int ply, bool use50, int *score);
  * else the loss that lets the clock run furthest. False if the root or a
  * needed successor is not covered by a ready table. */
 bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int *scores);
+
+/* The probes a search makes under the UCI options SyzygyProbeLimit (men),
+ * SyzygyProbeDepth (plies) and Syzygy50MoveRule, given the tables found. */
+TbSyzygy tb_syzygy_config(int probe_limit, int probe_depth, bool rule50);
+
+/* WDL probe at an interior node (not the root): only at a zeroed halfmove
+ * clock without castling rights, within the limits of c. On a hit, *score
+ * (side to move, TB_WIN - ply for a win, 0 or +-1 for a draw or a cursed
+ * result) and *bound (BOUND_EXACT, or BOUND_LOWER for a win and
+ * BOUND_UPPER for a loss, which the search may still refine). */
+bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *score, int *bound);
+
+/* Ranks the root moves moves[0..*count) by Syzygy DTZ and the halfmove
+ * clock (a win the fifty-move rule leaves intact first, then the wins it
+ * may spoil by their distance, draws, losses) and keeps only the moves of
+ * the best rank, in their order, and sets *score to the root's value for
+ * display: TB_WIN - 1 for a win the clock leaves intact (any win without
+ * the fifty-move rule), 1 for one it spoils, 0 for a draw, the negatives
+ * for losses. Without the DTZ files the moves are ranked by their WDL
+ * (wins, cursed wins, draws, ...), which keeps the verdict but does not
+ * force progress. False, moves untouched, when the root is not covered
+ * (too many men, castling rights, a WDL table missing). */
+bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score);
 
 #endif

@@ -82,6 +82,7 @@ int bench_run(int depth)
     Move best = MOVE_NONE;
     SearchReporter reporter = {.ctx = &best, .bestmove = record_bestmove};
     search_set_reporter(s, &reporter);
+    search_options(s)->syzygy_probe_limit = 0; /* the same N whatever SyzygyPath says */
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
     limits.depth = depth > 0 ? depth : BENCH_DEFAULT_DEPTH;

@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "search/tt.h"
+#include "tablebase/syzygy.h"
 
 typedef enum { OPT_SPIN, OPT_CHECK, OPT_BUTTON, OPT_STRING } OptionType;
 /* Where a value goes: an int (spin) or bool (check) field of the
@@ -40,11 +41,29 @@ static void apply_clear_hash(UciSession *u, const Option *o, long long v, const 
     search_clear(u->searcher);
 }
 
+/* Lists the Syzygy directories (':'-separated; "<empty>" or "" for none)
+ * and says what was found, with any directory problem first. */
+static void apply_syzygy_path(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)u, (void)o, (void)v;
+    SyzygyInfo info;
+    char msg[256];
+    syzygy_init(text, &info);
+    while (syzygy_next_message(msg, sizeof msg))
+        printf("info string %s\n", msg);
+    if (info.wdl_files + info.dtz_files == 0)
+        printf("info string Syzygy: no tables found\n");
+    else
+        printf("info string Syzygy: found %d WDL and %d DTZ tables, up to %d men\n", info.wdl_files, info.dtz_files,
+               info.max_men);
+}
+
 #define SEARCH_FIELD(f) .target = TO_SEARCH, .offset = offsetof(SearchOptions, f)
 #define SESSION_FIELD(f) .target = TO_SESSION, .offset = offsetof(UciSession, f)
 
 /* Hash: 16 MB as most engines start; Move Overhead: 10 ms covers a local
- * GUI's lag. */
+ * GUI's lag. The Syzygy options carry Stockfish's names and defaults;
+ * Syzygy50MoveRule serves the in-memory tables and the Syzygy files. */
 static const Option OPTIONS[] = {
     {"Hash", OPT_SPIN, 16, TT_MIN_MB, TT_MAX_MB, .apply = apply_hash},
     {"Threads", OPT_SPIN, 1, 1, SEARCH_MAX_THREADS, SEARCH_FIELD(threads)},
@@ -55,7 +74,10 @@ static const Option OPTIONS[] = {
     {"UCI_ShowWDL", OPT_CHECK, 0, 0, 1, SESSION_FIELD(report.show_wdl)},
     {"UCI_Chess960", OPT_CHECK, 0, 0, 1, SESSION_FIELD(chess960)},
     {"Tablebases", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(use_tablebases)},
+    {"SyzygyPath", OPT_STRING, .def_text = "<empty>", .apply = apply_syzygy_path},
+    {"SyzygyProbeDepth", OPT_SPIN, 1, 1, 100, SEARCH_FIELD(syzygy_probe_depth)},
     {"Syzygy50MoveRule", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(syzygy_50_move_rule)},
+    {"SyzygyProbeLimit", OPT_SPIN, 7, 0, 7, SEARCH_FIELD(syzygy_probe_limit)},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
 
@@ -90,9 +112,14 @@ static void set_value(UciSession *u, const Option *o, long long v, const char *t
 
 void uci_options_init(UciSession *u)
 {
-    for (int i = 0; i < OPTION_COUNT; i++)
-        if (OPTIONS[i].type != OPT_BUTTON)
-            set_value(u, &OPTIONS[i], OPTIONS[i].def, OPTIONS[i].def_text ? OPTIONS[i].def_text : "");
+    /* A string whose default is empty sets nothing (SyzygyPath lists no
+     * directory, and says so only when asked). */
+    for (int i = 0; i < OPTION_COUNT; i++) {
+        const Option *o = &OPTIONS[i];
+        bool empty = !o->def_text || !*o->def_text || !strcmp(o->def_text, "<empty>");
+        if (o->type != OPT_BUTTON && !(o->type == OPT_STRING && empty))
+            set_value(u, o, o->def, o->def_text ? o->def_text : "");
+    }
 }
 
 void uci_setoption(UciSession *u, const char *name, const char *value)

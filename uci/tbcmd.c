@@ -15,6 +15,7 @@
 #include "session.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
+#include "tablebase/syzygy.h"
 #include "uci/tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
@@ -144,14 +145,34 @@ static bool probe_any(const Position *pos, int *wdl_white, int *dtm, int *dtz)
     return true;
 }
 
-static void print_result(const char *head, int wdl, int dtm, int dtz)
+/* One result line: the in-memory tables' result, DTM and DTZ, then
+ * Syzygy's wdl (-2..2) and dtz (plies), both from the side to move's view,
+ * where the files cover pos (no castling rights). False if nothing covers
+ * it. */
+static bool print_result(const char *head, Position *pos, bool memory)
 {
+    int wdl, dtm, dtz, sz_wdl, sz_dtz;
+    bool known = memory && probe_any(pos, &wdl, &dtm, &dtz);
+    bool sz = !pos->castling && syzygy_probe_wdl(pos, &sz_wdl);
+    bool sz_dtz_known = sz && syzygy_probe_dtz(pos, &sz_dtz);
+    if (!known && !sz)
+        return false;
+    if (!known) { /* the fifty-move rule's verdict from a zeroed clock */
+        int w = sz_wdl == SZ_WIN ? 1 : sz_wdl == SZ_LOSS ? -1 : 0;
+        wdl = pos->side == WHITE ? w : -w;
+        dtm = dtz = -1;
+    }
+    printf("%s ; %s", head, tb_result_text(wdl));
+    if (dtm >= 0)
+        printf(" ; dtm %d", dtm);
     if (dtm >= 0 && dtz >= 0)
-        printf("%s ; %s ; dtm %d ; dtz %d\n", head, tb_result_text(wdl), dtm, dtz);
-    else if (dtm >= 0)
-        printf("%s ; %s ; dtm %d\n", head, tb_result_text(wdl), dtm);
-    else
-        printf("%s ; %s\n", head, tb_result_text(wdl));
+        printf(" ; dtz %d", dtz);
+    if (sz)
+        printf(" ; syzygy wdl %d", sz_wdl);
+    if (sz_dtz_known)
+        printf(" ; syzygy dtz %d", sz_dtz);
+    printf("\n");
+    return true;
 }
 
 /* FEN of pos with the move counters as the dump writes them ("0 1"). */
@@ -166,22 +187,35 @@ static void fen_for_table(const Position *pos, char *buf)
 
 /* ---- verbs -------------------------------------------------------------- */
 
+/* tb probe [--syzygy DIRS | --syzygy-only DIRS] FEN: Syzygy files from
+ * --syzygy, else from the SyzygyPath environment variable (':'-separated,
+ * as the UCI option); --syzygy-only leaves the in-memory tables out (no
+ * table is built: quick where they would take seconds). */
 static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
-    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+    int first = 1;
+    const char *dirs = getenv("SyzygyPath");
+    bool memory = true;
+    if (argc > 2 && (!strcmp(argv[1], "--syzygy") || !strcmp(argv[1], "--syzygy-only")))
+        memory = !strcmp(argv[1], "--syzygy"), dirs = argv[2], first = 3;
+    syzygy_init(dirs ? dirs : "", NULL);
+    while (syzygy_next_message(err, sizeof err))
+        fprintf(stderr, "tb probe: %s\n", err);
+    if (!uci_join_words(argv, first, argc, fen, sizeof fen)) {
         fprintf(stderr, "tb probe: the FEN is too long\n");
         return 1;
     }
     Position position, *pos = &position;
-    int wdl, dtm, dtz, status = 1;
+    int wdl, dtm, dtz, v, status = 1;
     if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
         fprintf(stderr, "tb probe: %s\n", err);
-    else if (!probe_any(pos, &wdl, &dtm, &dtz) || (dtm < 0 && pos_insufficient_material(pos)))
+    else if (!(memory && probe_any(pos, &wdl, &dtm, &dtz) && !(dtm < 0 && pos_insufficient_material(pos)))
+             && !(!pos->castling && syzygy_probe_wdl(pos, &v)))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
         fen_for_table(pos, text);
-        print_result(text, wdl, dtm, dtz);
+        print_result(text, pos, memory);
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
@@ -189,14 +223,14 @@ static int probe_command(int argc, char **argv)
             move_to_uci(list.moves[i], text);
             Undo undo;
             pos_make(pos, list.moves[i], &undo);
-            if (probe_any(pos, &wdl, &dtm, &dtz))
-                print_result(text, wdl, dtm, dtz);
-            else
+            if (!print_result(text, pos, memory))
                 printf("%s ; ?\n", text);
             pos_unmake(pos);
         }
         status = 0;
     }
+    while (syzygy_next_message(err, sizeof err))
+        fprintf(stderr, "tb probe: %s\n", err);
     return status;
 }
 
@@ -221,7 +255,8 @@ int tb_main(int argc, char **argv)
         return tb_rules_main(argc, argv);
     bool dump = argc == 2 && !strcmp(argv[0], "dump"), stats = argc == 2 && !strcmp(argv[0], "stats");
     if (!dump && !stats) {
-        fprintf(stderr, "usage: keysquare tb stats NAME | tb dump NAME | tb probe FEN | tb rules kpk\n");
+        fprintf(stderr,
+                "usage: keysquare tb stats NAME | tb dump NAME | tb probe [--syzygy[-only] DIRS] FEN | tb rules kpk\n");
         list_tables(stderr);
         return 1;
     }
