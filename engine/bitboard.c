@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
+
 Bitboard PAWN_ATTACKS[COLOR_NB][SQ_NB];
 Bitboard KNIGHT_ATTACKS[SQ_NB];
 Bitboard KING_ATTACKS[SQ_NB];
@@ -46,17 +48,6 @@ static Bitboard slide(const int dirs[4][2], Square s, Bitboard occ)
     return result;
 }
 
-#if !defined(__BMI2__)
-/* xorshift64*: fixed seed, so the magics found are the same on every run. */
-static uint64_t rand64(uint64_t *state)
-{
-    *state ^= *state >> 12;
-    *state ^= *state << 25;
-    *state ^= *state >> 27;
-    return *state * 2685821657736338717ULL;
-}
-#endif
-
 /* Fills one slider's magic table. Each square's mask excludes the board
  * edges it does not stand on, since a blocker there changes nothing. The
  * magic search is only needed without PEXT. */
@@ -95,7 +86,8 @@ static void init_magics(const int dirs[4][2], Magic *magics, Bitboard *table)
 #else
         for (int i = 0; i < size;) {
             do
-                m->magic = rand64(&seed) & rand64(&seed) & rand64(&seed);
+                /* sparse candidates, from a fixed seed: the same magics every run */
+                m->magic = splitmix64(&seed) & splitmix64(&seed) & splitmix64(&seed);
             while (popcount((m->magic * m->mask) >> 56) < 6);
             cur_epoch++;
             for (i = 0; i < size; i++) {

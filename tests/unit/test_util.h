@@ -20,7 +20,7 @@ bool set_fen_checked(Position *pos, const char *fen);
  * missing or malformed. */
 bool suite_load(Suite *suite);
 
-/* xorshift64* (Vigna), fixed seed per test so runs are reproducible. */
+/* engine/random.h's splitmix64, fixed seed per test so runs are reproducible. */
 typedef struct {
     uint64_t state;
 } Rng;
