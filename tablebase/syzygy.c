@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/material.h"
 #include "engine/movegen.h"
 #include "syzygy_internal.h"
 
@@ -78,23 +79,26 @@ static uint64_t position_sig(const Position *pos)
     return sig;
 }
 
-/* Parses "KQvKR" into a table description; false for another name. */
+/* Parses "KQvKR" into a table description; false for another name. The
+ * name is a material code (engine/material.h) with a 'v' before the
+ * second king. */
 static bool parse_name(const char *name, size_t len, SzTable *t)
 {
-    int count[COLOR_NB][PIECE_TYPE_NB] = {{0}};
-    int side = 0, men = 0;
-    for (size_t i = 0; i < len; i++) {
-        const char *at = strchr("PNBRQK", name[i]);
-        if (name[i] == 'v' && side == 0) {
-            side = 1;
-        } else if (at && name[i]) {
-            count[side][at - "PNBRQK" + 1]++;
-            men++;
-        } else {
-            return false;
-        }
-    }
-    if (side != 1 || count[WHITE][KING] != 1 || count[BLACK][KING] != 1 || men > SZ_MAX_MEN || len >= sizeof t->name)
+    int count[COLOR_NB][PIECE_TYPE_NB] = {{0}}, counts[PIECE_NB];
+    char code[MATERIAL_MAX_MEN + 1];
+    const char *v = memchr(name, 'v', len);
+    if (!v || len > MATERIAL_MAX_MEN || len < 2 || v[1] != 'K' || strspn(name, "PNBRQKv") < len)
+        return false;
+    memcpy(code, name, (size_t)(v - name));
+    memcpy(code + (v - name), v + 1, len - (size_t)(v - name) - 1);
+    code[len - 1] = '\0';
+    if (memchr(v + 1, 'v', len - (size_t)(v - name) - 1) || !material_counts(code, WHITE, counts))
+        return false;
+    int men = 0;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (PieceType pt = PAWN; pt <= KING; pt++)
+            men += count[c][pt] = counts[make_piece(c, pt)];
+    if (count[WHITE][KING] != 1 || count[BLACK][KING] != 1 || men > SZ_MAX_MEN || len >= sizeof t->name)
         return false;
     memset(t, 0, sizeof *t);
     memcpy(t->name, name, len);
