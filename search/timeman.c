@@ -29,9 +29,13 @@ TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
      * move after move. The per-move budget plans for two more moves so the
      * last ones are not starved. */
     int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : 35;
-    int64_t inc = max64(0, l->inc[us]);
-    int64_t avail = max64(1, l->time[us] - overhead);
-    int64_t horizon = max64(1, l->time[us] + inc * (mtg - 1) - (int64_t)overhead * (mtg + 2));
+    /* Clocks past 2^40 ms (35 years) are taken as that, so the sums
+     * below cannot overflow whatever a GUI sends. */
+    const int64_t CLOCK_MAX = INT64_C(1) << 40;
+    int64_t inc = min64(max64(0, l->inc[us]), CLOCK_MAX);
+    int64_t time = min64(max64(-CLOCK_MAX, l->time[us]), CLOCK_MAX);
+    int64_t avail = max64(1, time - overhead);
+    int64_t horizon = max64(1, time + inc * (mtg - 1) - (int64_t)overhead * (mtg + 2));
     int64_t base = horizon / (mtg + 2);
     /* The hard limit may take a few soft budgets but never more than half
      * of what is left (80 % on the last move to go): on a short clock the

@@ -57,7 +57,8 @@ static void print_usage(FILE *f)
         "  bench [D]              node-count signature; last line 'N nodes M nps'\n"
         "  bench mate [--help]    mating technique against a perfect defender\n"
         "  perft D [FEN]          perft with per-move counts\n"
-        "  tb stats|dump|probe    the in-memory tables (see README, Tablebases)\n");
+        "  tb stats|dump|probe    the in-memory tables (see README, Tablebases)\n"
+        "  tb rules kpk           the KPK rules of thumb scored against the bitbase\n");
 }
 
 int main(int argc, char **argv)

@@ -171,7 +171,7 @@ static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long
         return false;
     }
     (*i)++;
-    if (v < lo || v > hi) {
+    if (errno == ERANGE || v < lo || v > hi) {
         v = v < lo ? lo : hi;
         printf("info string go %s %s is out of range; %lld used\n", tok[*i - 1], tok[*i], v);
     }

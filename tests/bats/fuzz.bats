@@ -57,7 +57,13 @@ fuzz_run() { # fuzz_run SEED COUNT
     legal_lists
     fuzz_stream "$1" "$2" "$stream" "$expect"
     timeout "$FUZZ_HANG" "$KS" <"$stream" >"$out" 2>"$err" || rc=$?
-    [ "$rc" -eq 0 ] || { echo "exit status $rc (124: hung); last output:"; tail -n 5 "$out"; return 1; }
+    [ "$rc" -eq 0 ] || {
+        echo "exit status $rc (124: hung); last output:"
+        tail -n 5 "$out"
+        echo "stderr:"
+        head -n 30 "$err"
+        return 1
+    }
     [ ! -s "$err" ] || { echo "stderr:"; head -n 30 "$err"; return 1; }
     grep -q '^readyok$' "$out" || { echo "no readyok at the end"; return 1; }
     check_answers "$expect" "$out"

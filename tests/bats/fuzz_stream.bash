@@ -5,7 +5,9 @@
 # one line to EXPECT: the index (into FUZZ_POS) of the position the search
 # ran on, `?` where the stream cannot know (a mutated FEN, random moves),
 # or `none` after a FEN that is invalid on purpose (bestmove 0000 then).
-# bash's RANDOM, once seeded, gives the same sequence on every machine.
+# bash's RANDOM, once seeded, gives the same sequence on every machine, but
+# bash 5.1 reseeds it in every subshell: so no helper below runs in $(...);
+# each leaves its result in REPLY.
 
 # Valid positions whose legal moves the test lists independently; the first
 # six are the perft suite's (tests/data/perft.epd), with published counts.
@@ -44,52 +46,56 @@ FUZZ_OPTIONS=('Hash' 'Threads' 'MultiPV' 'Move Overhead' 'Ponder' 'UCI_ShowWDL' 
 
 _pick() { # _pick ARRAY_NAME: one element at random
     local -n arr=$1
-    printf '%s' "${arr[RANDOM % ${#arr[@]}]}"
+    REPLY=${arr[RANDOM % ${#arr[@]}]}
 }
 
 _number() { # a number of any kind a GUI or a broken script might send
     case $((RANDOM % 8)) in
-    0) echo $((RANDOM % 5)) ;;
-    1) echo $((RANDOM % 30)) ;;
-    2) echo $((RANDOM * 100)) ;;
-    3) echo -$((RANDOM % 1000)) ;;
-    4) echo 18446744073709551615 ;;
-    5) echo 99999999999 ;;
-    6) echo abc ;;
-    *) echo $((RANDOM % 3000)) ;;
+    0) REPLY=$((RANDOM % 5)) ;;
+    1) REPLY=$((RANDOM % 30)) ;;
+    2) REPLY=$((RANDOM * 100)) ;;
+    3) REPLY=-$((RANDOM % 1000)) ;;
+    4) REPLY=18446744073709551615 ;;
+    5) REPLY=99999999999 ;;
+    6) REPLY=abc ;;
+    *) REPLY=$((RANDOM % 3000)) ;;
     esac
 }
 
 _mutate() { # _mutate TEXT: 1-3 characters replaced by random bytes
-    local s=$1 k pos byte
-    for ((k = 0; k <= RANDOM % 3; k++)); do
+    local s=$1 k pos byte n=$((RANDOM % 3)) ch
+    for ((k = 0; k <= n; k++)); do
         pos=$((RANDOM % (${#s} + 1)))
         byte=$((RANDOM % 254 + 1))
         [ "$byte" -eq 10 ] && byte=32
-        s=${s:0:pos}$(printf "\\x$(printf %02x "$byte")")${s:pos+1}
+        printf -v ch "\\x$(printf %02x "$byte")"
+        s=${s:0:pos}$ch${s:pos+1}
     done
-    printf '%s' "$s"
+    REPLY=$s
 }
 
 _random_line() { # words only, none of them a command
     local n=$((RANDOM % 12)) k line=
-    for ((k = 0; k < n; k++)); do line+="$(_pick FUZZ_WORDS) "; done
-    printf '%s' "$line"
+    for ((k = 0; k < n; k++)); do
+        _pick FUZZ_WORDS
+        line+="$REPLY "
+    done
+    REPLY=$line
 }
 
 _long_line() {
     local n=$((RANDOM % 20000 + 600)) w
     w=$(printf 'x%.0s' $(seq 1 $((n % 5000 + 100))))
     case $((RANDOM % 3)) in
-    0) printf 'position fen %s' "$w" ;;
-    1) printf 'setoption name %s value %s' "$w" "$w" ;;
-    *) printf 'go searchmoves %s %s' "$w" "$(seq -s ' ' 1 $((n / 10)))" ;;
+    0) REPLY="position fen $w" ;;
+    1) REPLY="setoption name $w value $w" ;;
+    *) REPLY="go searchmoves $w $(seq -s ' ' 1 $((n / 10)))" ;;
     esac
 }
 
 # _go: a go command with a bounded search, or unbounded (stopped later).
 _go() {
-    local line=go k
+    local line=go k n
     case $((RANDOM % 10)) in
     0) line+=" infinite" ;;
     1) line+=" ponder wtime 1000 btime 1000" ;;
@@ -97,10 +103,21 @@ _go() {
     3) line+=" nodes $((RANDOM % 3000 + 1))" ;;
     4) line+=" movetime $((RANDOM % 15 + 1))" ;;
     5) line+=" wtime $((RANDOM % 400)) btime $((RANDOM % 400)) winc $((RANDOM % 20)) binc 0" ;;
-    6) line+=" depth 2 searchmoves $(_pick FUZZ_WORDS) e2e4 d2d4 a1b1" ;;
-    *) for ((k = 0; k <= RANDOM % 4; k++)); do line+=" $(_pick FUZZ_GO_KEYS) $(_number)"; done ;;
+    6)
+        _pick FUZZ_WORDS
+        line+=" depth 2 searchmoves $REPLY e2e4 d2d4 a1b1"
+        ;;
+    *)
+        n=$((RANDOM % 4))
+        for ((k = 0; k <= n; k++)); do
+            _pick FUZZ_GO_KEYS
+            line+=" $REPLY"
+            _number
+            line+=" $REPLY"
+        done
+        ;;
     esac
-    printf '%s' "$line"
+    REPLY=$line
 }
 
 fuzz_stream() {
@@ -116,34 +133,58 @@ fuzz_stream() {
             cur=$k
             ;;
         3)
-            line="position fen $(_mutate "${FUZZ_POS[RANDOM % ${#FUZZ_POS[@]}]#position fen }")"
+            _mutate "${FUZZ_POS[RANDOM % ${#FUZZ_POS[@]}]#position fen }"
+            line="position fen $REPLY"
             cur='?'
             ;;
         4)
-            line="position fen $(_pick FUZZ_BAD_FEN)"
+            _pick FUZZ_BAD_FEN
+            line="position fen $REPLY"
             cur=none
             ;;
         5)
-            line="$(_pick FUZZ_POS) moves $(_random_line)"
+            _pick FUZZ_POS
+            line="$REPLY moves "
+            _random_line
+            line+=$REPLY
             cur='?'
             ;;
         6 | 7 | 8 | 9)
-            line=$(_go)
+            _go
+            line=$REPLY
             ;;
         10)
-            line="setoption name $(_pick FUZZ_OPTIONS) value $(_number)"
+            _pick FUZZ_OPTIONS
+            line="setoption name $REPLY value "
+            _number
+            line+=$REPLY
             case $line in # keep memory and threads modest under sanitizers
             *'name Hash value'* | *'name Threads value'*) line="${line% *} $((RANDOM % 4 + 1))" ;;
             *SyzygyPath*) line="setoption name SyzygyPath value /nonexistent/$RANDOM" ;;
             esac
             ;;
         11) line="go perft $((RANDOM % 2 + 1))" ;;
-        12) line=$(_random_line) ;;
-        13) line=$(_mutate "$(_random_line) isready") ;;
-        14) line=$(printf 'isready\r') ;;
-        15) line=$(_pick FUZZ_WORDS) ;;
+        12)
+            _random_line
+            line=$REPLY
+            ;;
+        13)
+            _random_line
+            _mutate "$REPLY isready"
+            line=$REPLY
+            ;;
+        14) line=$'isready\r' ;;
+        15)
+            _pick FUZZ_WORDS
+            line=$REPLY
+            ;;
         16)
-            line=$( ((RANDOM % 4 == 0)) && _long_line || echo d)
+            if ((RANDOM % 4 == 0)); then
+                _long_line
+                line=$REPLY
+            else
+                line=d
+            fi
             [[ $line == position* ]] && cur=none # a FEN of thousands of x
             ;;
         17) line=eval ;;

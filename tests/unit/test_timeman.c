@@ -60,3 +60,20 @@ TEST(timeman_movetime_and_no_clock)
     t = time_limits(&l, WHITE, 10);
     CHECK(t.hard == 0 && t.soft == 0); /* go depth / infinite: no limit */
 }
+
+/* Found by the fuzz test under UBSan: go binc 18446744073709551615 (read
+ * as 2^61) overflowed inc * movestogo. Huge clocks give a finite budget
+ * that still leaves time on the clock. */
+TEST(timeman_huge_clocks_do_not_overflow)
+{
+    SearchLimits l;
+    memset(&l, 0, sizeof l);
+    l.time_given = true;
+    l.time[BLACK] = l.inc[BLACK] = INT64_MAX / 4;
+    l.time[WHITE] = -(INT64_MAX / 4);
+    l.movestogo = 0;
+    TimeLimits t = time_limits(&l, BLACK, 10);
+    CHECK(t.soft >= 1 && t.soft <= t.hard && t.hard < INT64_MAX / 8);
+    t = time_limits(&l, WHITE, 10);
+    CHECK(t.soft >= 1 && t.soft <= t.hard);
+}
