@@ -250,7 +250,10 @@ static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int
     if (quiet && !checks) {
         if (depth > MOVE_PRUNE_MAX_DEPTH)
             return false;
-        return nquiets >= 3 + depth * depth / (2 - improving) || eval + FUTILITY_MARGIN * (1 + depth) <= alpha
+        /* In the known-win band (endgame knowledge) a quiet move moves the
+         * static eval by far more than a futility margin. */
+        bool futile = abs(eval) < VALUE_KNOWN_WIN / 2 && eval + FUTILITY_MARGIN * (1 + depth) <= alpha;
+        return nquiets >= 3 + depth * depth / (2 - improving) || futile
             || (depth <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * depth)
             || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
     }
