@@ -112,6 +112,7 @@ void search_set_reporter(Searcher *s, const SearchReporter *r)
     s->report = r ? *r : SILENT;
 }
 bool search_running(const Searcher *s) { return s->running; }
+void search_seed_strength(Searcher *s, uint64_t seed) { s->strength_rng = seed ? seed : strength_clock_seed(); }
 Move search_best_move(const Searcher *s) { return s->best_move; }
 int search_best_score(const Searcher *s) { return s->best_score; }
 uint64_t search_nodes(const Searcher *s) { return s->last_nodes; }
@@ -129,6 +130,7 @@ void search_stop(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
     atomic_store(&s->stop, true);
+    atomic_store(&s->released, true);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
 }
@@ -326,7 +328,10 @@ static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
     int max_depth = s->limits.depth ? s->limits.depth : MAX_PLY - 1;
-    int lines = s->opt.multipv < t->root_count ? s->opt.multipv : t->root_count;
+    /* The limiter may score more lines than the user shows. */
+    int want = s->opt.multipv > s->strength.lines ? s->opt.multipv : s->strength.lines;
+    int lines = want < t->root_count ? want : t->root_count;
+    int shown = s->opt.multipv < lines ? s->opt.multipv : lines;
     int prev_best = VALUE_NONE, stable = 0;
     Move prev_move = MOVE_NONE;
     if (max_depth > MAX_PLY - 1)
@@ -356,7 +361,8 @@ static void iterative_deepening(SearchThread *t)
         t->best = t->root[0];
         if (t->id != 0)
             continue;
-        for (int i = 0; i < lines; i++)
+        strength_record(t, lines);
+        for (int i = 0; i < shown; i++)
             report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
         stable = t->root[0].move == prev_move ? stable + 1 : 0;
         prev_move = t->root[0].move;
@@ -373,7 +379,7 @@ static void iterative_deepening(SearchThread *t)
 static void wait_for_release(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
-    while (!atomic_load(&s->stop) && (s->limits.infinite || atomic_load(&s->pondering)))
+    while (!atomic_load(&s->released) && (s->limits.infinite || atomic_load(&s->pondering)))
         pthread_cond_wait(&s->wake, &s->lock);
     pthread_mutex_unlock(&s->lock);
 }
@@ -548,6 +554,9 @@ static void search_main(Searcher *s)
 
     const SearchThread *bt = best_thread(s);
     const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
+    const RootMove *limited = strength_choice(s);
+    if (limited)
+        bt = t0, rm = limited;
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);
@@ -627,7 +636,9 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     atomic_store(&s->start_ms, now_ms());
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
+    atomic_store(&s->released, false);
     atomic_store(&s->pondering, limits->ponder);
+    strength_begin(s);
     tt_new_search(&s->tt);
     /* With node or depth limits the tables must be ready before the search
      * (reproducible node counts); otherwise they build in the background. */

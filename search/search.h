@@ -39,7 +39,18 @@ typedef struct {
     /* Syzygy files (tablebase/syzygy.h, listed by syzygy_init): */
     int syzygy_probe_depth; /* plies: interior WDL probes at depth >= this */
     int syzygy_probe_limit; /* men: probe positions of at most this many */
+    /* The strength limiter (UCI_LimitStrength, UCI_Elo; search/strength.h):
+     * off, or play as strong as elo on the scale of Stockfish 15.1's own
+     * UCI_Elo (CCRL-anchored). */
+    bool limit_strength;
+    int elo; /* STRENGTH_ELO_MIN .. STRENGTH_ELO_MAX */
 } SearchOptions;
+
+/* UCI_Elo's range: Stockfish 15.1's, the measuring stick
+ * (tools/calibrate_elo.md), so that every setting can be checked against
+ * it. Full strength (UCI_LimitStrength false) is probably above it. */
+#define STRENGTH_ELO_MIN 1350
+#define STRENGTH_ELO_MAX 2850
 
 #define SEARCH_MAX_THREADS 256
 
@@ -95,6 +106,10 @@ void search_clear(Searcher *s);
 /* The settings; change them only while no search runs (Threads takes
  * effect at the next search_start). */
 SearchOptions *search_options(Searcher *s);
+/* Restarts the limiter's random choices from seed (the same seed and the
+ * same commands give the same moves with one thread); 0 draws a seed from
+ * the clock. Call only while no search runs. */
+void search_seed_strength(Searcher *s, uint64_t seed);
 /* The reporter of the next searches (copied; NULL = silent). Set it only
  * while no search runs. */
 void search_set_reporter(Searcher *s, const SearchReporter *reporter);
