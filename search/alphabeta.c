@@ -535,6 +535,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
+    bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
     set_stack_move(t, &t->stack[0], m);
     Undo undo;
     pos_make(pos, m, &undo);
@@ -543,10 +544,20 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     if (index == t->pv_index)
         v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     else {
-        /* No reductions at the root: every root move gets the full depth,
-         * so a quiet sacrifice is not kept inside the shallow depths where
-         * reverse futility trusts a static eval (Morphy's 1.Ra6! mate). */
-        v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
+        /* Late quiet root moves are reduced a ply less than inside the
+         * tree; one that beats alpha is searched again at full depth. Not
+         * once the root is a known win or a mate: converting it wants the
+         * shortest way, which a reduced late move may be. */
+        int r = 0, rank = index - t->pv_index;
+        bool converting = abs(t->root[t->pv_index].prev_score) >= VALUE_KNOWN_WIN / 2
+                       && t->root[t->pv_index].prev_score != -VALUE_INFINITE;
+        if (depth >= 3 && rank >= 3 && !checks && quiet && !converting) {
+            r = LMR[depth < 64 ? depth : 63][rank < 64 ? rank : 63] - 1;
+            r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+        }
+        v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, 1, true);
+        if (r > 0 && v > alpha)
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
         if (v > alpha && v < beta)
             v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     }
