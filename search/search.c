@@ -270,7 +270,7 @@ static bool aspiration(SearchThread *t, int depth)
             return false;
         if (v > alpha && v < beta)
             return true;
-        if (report_progress(t))
+        if (report_progress(t) || (t->id == 0 && s->opt.report_fails))
             report_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
         if (v <= alpha) {
             beta = (alpha + beta) / 2;

@@ -39,6 +39,9 @@ typedef struct {
     /* Syzygy files (tablebase/syzygy.h, listed by syzygy_init): */
     int syzygy_probe_depth; /* plies: interior WDL probes at depth >= this */
     int syzygy_probe_limit; /* men: probe positions of at most this many */
+    bool report_fails;      /* every aspiration fail gets its bound line at once
+                               (UCI `debug on`); otherwise only after the first
+                               3 s, as Stockfish, not to flood the GUI */
 } SearchOptions;
 
 #define SEARCH_MAX_THREADS 256
@@ -64,8 +67,9 @@ typedef struct {
 /* How the search reports; any callback may be NULL (not wanted), and a
  * reporter of all NULLs (the default) is silent. The callbacks run on the
  * main search thread, never two at once; ctx is passed back unchanged.
- *   info:     a completed iteration (one call per MultiPV line), an
- *             aspiration fail after the first 3 s, a helper thread's
+ *   info:     a completed iteration (one call per MultiPV line, best
+ *             first, exact), an aspiration fail (bound LOWER or UPPER)
+ *             after the first 3 s or with report_fails, a helper thread's
  *             better line, the table move of a covered root, or depth 0
  *             for a root without legal moves;
  *   currmove: the root move about to be searched (after the first 3 s),

@@ -248,6 +248,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
+    search_options(u->searcher)->report_fails = u->debug;
     search_start(u->searcher, &u->pos, &l);
 }
 
@@ -338,8 +339,14 @@ static bool dispatch(UciSession *u, char **tok, int n)
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
-    else if (!strcmp(c, "debug") || !strcmp(c, "register")) {
-        /* Accepted; Keysquare has no debug output and needs no registration. */
+    else if (!strcmp(c, "debug")) {
+        /* Read at the next go: a search running now keeps its settings. */
+        if (n > 1 && (!strcmp(tok[1], "on") || !strcmp(tok[1], "off")))
+            u->debug = !strcmp(tok[1], "on");
+        else
+            printf("info string debug takes on or off\n");
+    } else if (!strcmp(c, "register")) {
+        /* Accepted; Keysquare needs no registration. */
     } else if (!strcmp(c, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(c, "ucinewgame")) {
