@@ -176,7 +176,9 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
         v = s->syzygy_root_score; /* the files' verdict over an evaluation */
     SearchInfo info = {
         .depth = depth,
-        .seldepth = rm->seldepth,
+        /* A TT or table cutoff can end a line short of the nominal depth;
+         * GUIs expect seldepth >= depth. */
+        .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
         .multipv = line,
         .score = v,
         .bound = bound,

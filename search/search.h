@@ -51,7 +51,7 @@ typedef struct {
     int depth;              /* plies; 0 only for a root without legal moves (then
                                score is -VALUE_MATE when mated, 0 when stalemated,
                                and nothing else is set) */
-    int seldepth;           /* plies */
+    int seldepth;           /* plies, the longest line searched; >= depth */
     int multipv;            /* 1-based line number */
     int score;              /* side to move's view: centipawns, or VALUE_MATE - plies
                                (negated when being mated) beyond VALUE_MATE_IN_MAX_PLY */

@@ -64,3 +64,21 @@ sort_key() {
     [ "$(grep -cx 'info string debug takes on or off' <<<"$output")" -eq 2 ]
     grep -qx readyok <<<"$output"
 }
+
+@test "seldepth is never below depth (a mate in one cut short by the TT, MultiPV lines)" {
+    # Rd8 mates at once (back-rank mate): from depth 2 on every line ends
+    # at the TT's mate after one ply.
+    ks_start
+    ks_send 'position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1' 'go depth 8'
+    ks_wait '^bestmove '
+    ks_send 'setoption name MultiPV value 4' "position startpos moves e2e4 e7e5 g1f3" 'go depth 8'
+    ks_wait '^bestmove ' 2
+    ks_sync
+    ks_send quit
+    ks_end
+    grep -q '^bestmove d1d8' "$KS_OUT"
+    [ "$(ks_count '^info depth [1-9]')" -gt 8 ]
+    while read -r l; do
+        [ "$(field seldepth "$l")" -ge "$(field depth "$l")" ] || { echo "seldepth < depth: $l"; return 1; }
+    done < <(ks_lines '^info depth [1-9].* seldepth ')
+}
