@@ -185,6 +185,7 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
         .nodes = total_nodes(s),
         .tbhits = total_tbhits(s),
         .time_ms = now_ms() - s->start_ms,
+        .search_ms = now_ms() - s->search_from_ms,
         .hashfull = tt_hashfull(&s->tt),
         .pv = rm->pv,
         .pv_len = rm->pv_len,
@@ -635,6 +636,7 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
      * (reproducible node counts); otherwise they build in the background. */
     bool fixed = limits->nodes || limits->depth;
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
+    s->search_from_ms = now_ms();
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);

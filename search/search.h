@@ -59,6 +59,8 @@ typedef struct {
                                (search/tt.h) */
     uint64_t nodes, tbhits; /* over all threads */
     int64_t time_ms;        /* since the search started (or ponderhit) */
+    int64_t search_ms;      /* spent in the tree search so far: without the
+                               tables built before it (for nps) */
     int hashfull;           /* per mille */
     const Move *pv;         /* pv_len moves; valid during the call only */
     int pv_len;

@@ -82,3 +82,20 @@ sort_key() {
         [ "$(field seldepth "$l")" -ge "$(field depth "$l")" ] || { echo "seldepth < depth: $l"; return 1; }
     done < <(ks_lines '^info depth [1-9].* seldepth ')
 }
+
+@test "nps counts the search only, not the tables built before it" {
+    # Five men: the tables the search may reach (KRKN, KPKN, KQKN, ...) are
+    # built before a go depth search starts, which takes far longer than
+    # the few nodes of depth 1. time counts from go; nps from the search.
+    ks_start
+    ks_send 'position fen 8/8/3k4/8/3n4/8/2PR4/3K4 w - - 0 1' 'go depth 1'
+    ks_wait '^bestmove '
+    ks_send quit
+    ks_end
+    l=$(ks_lines '^info depth 1 ')
+    echo "$l"
+    nodes=$(field nodes "$l") nps=$(field nps "$l") ms=$(field time "$l")
+    [ "$nodes" -gt 0 ]
+    # With the build in it, nps would be nodes * 1000 / time.
+    [ "$nps" -gt $((10 * nodes * 1000 / (ms > 0 ? ms : 1))) ]
+}
