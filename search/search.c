@@ -622,12 +622,13 @@ static void setup_thread(SearchThread *t, const Position *pos, const SearchLimit
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
 {
     search_wait(s);
+    /* The clock runs from go: starting threads counts against the limit. */
+    atomic_store(&s->start_ms, now_ms());
     if (!ensure_threads(s)) {
         s->opt.threads = 1;
         ensure_threads(s);
     }
     s->limits = *limits;
-    atomic_store(&s->start_ms, now_ms());
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
     atomic_store(&s->pondering, limits->ponder);
