@@ -298,6 +298,20 @@ static int tokenize(char *line, char **tok)
     return n;
 }
 
+/* A NUL byte cannot be part of any command, option, FEN or move, and a
+ * C sender may write one as a string's end ("isready\0\n"); it is read
+ * as a blank, with a note, so the words around it still count. (Stockfish
+ * keeps it inside its word, which turns the word into an unknown one.) */
+static void blank_nul_bytes(char *line, size_t len)
+{
+    bool found = false;
+    for (size_t i = 0; i < len; i++)
+        if (line[i] == '\0')
+            line[i] = ' ', found = true;
+    if (found)
+        printf("info string a NUL byte in the input line was read as a blank\n");
+}
+
 /* Grows *tok to hold the tokens of a line of len characters, so that a
  * `position ... moves` line of any length is read whole. */
 static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
@@ -409,6 +423,7 @@ int uci_loop(void)
             printf("info string out of memory for a %zd-character line; ignored\n", len);
             continue;
         }
+        blank_nul_bytes(line, (size_t)len);
         int n = tokenize(line, tok);
         int start = command_start(tok, n);
         if (start < n)
