@@ -86,6 +86,8 @@ struct Searcher {
     SearchReporter report;
     TimeLimits time;
     _Atomic int64_t start_ms; /* reset by ponderhit */
+    int64_t search_from_ms;   /* when the tree search began, after the tables built
+                                 up front (nps counts search time only) */
     SearchThread **threads;
     int thread_count;
     atomic_bool stop;      /* every thread ends its search now */

@@ -178,13 +178,16 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
         v = s->syzygy_root_score; /* the files' verdict over an evaluation */
     SearchInfo info = {
         .depth = depth,
-        .seldepth = rm->seldepth,
+        /* A TT or table cutoff can end a line short of the nominal depth;
+         * GUIs expect seldepth >= depth. */
+        .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
         .multipv = line,
         .score = v,
         .bound = bound,
         .nodes = total_nodes(s),
         .tbhits = total_tbhits(s),
         .time_ms = now_ms() - s->start_ms,
+        .search_ms = now_ms() - s->search_from_ms,
         .hashfull = tt_hashfull(&s->tt),
         .pv = rm->pv,
         .pv_len = rm->pv_len,
@@ -272,7 +275,7 @@ static bool aspiration(SearchThread *t, int depth)
             return false;
         if (v > alpha && v < beta)
             return true;
-        if (report_progress(t))
+        if (report_progress(t) || (t->id == 0 && s->opt.report_fails))
             report_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
         if (v <= alpha) {
             beta = (alpha + beta) / 2;
@@ -628,12 +631,13 @@ static void setup_thread(SearchThread *t, const Position *pos, const SearchLimit
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
 {
     search_wait(s);
+    /* The clock runs from go: starting threads counts against the limit. */
+    atomic_store(&s->start_ms, now_ms());
     if (!ensure_threads(s)) {
         s->opt.threads = 1;
         ensure_threads(s);
     }
     s->limits = *limits;
-    atomic_store(&s->start_ms, now_ms());
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
     atomic_store(&s->released, false);
@@ -644,6 +648,7 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
      * (reproducible node counts); otherwise they build in the background. */
     bool fixed = limits->nodes || limits->depth;
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
+    s->search_from_ms = now_ms();
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);

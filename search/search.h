@@ -44,6 +44,9 @@ typedef struct {
      * UCI_Elo (CCRL-anchored). */
     bool limit_strength;
     int elo; /* STRENGTH_ELO_MIN .. STRENGTH_ELO_MAX */
+    bool report_fails;      /* every aspiration fail gets its bound line at once
+                               (UCI `debug on`); otherwise only after the first
+                               3 s, as Stockfish, not to flood the GUI */
 } SearchOptions;
 
 /* UCI_Elo's range: Stockfish 15.1's, the measuring stick
@@ -59,7 +62,7 @@ typedef struct {
     int depth;              /* plies; 0 only for a root without legal moves (then
                                score is -VALUE_MATE when mated, 0 when stalemated,
                                and nothing else is set) */
-    int seldepth;           /* plies */
+    int seldepth;           /* plies, the longest line searched; >= depth */
     int multipv;            /* 1-based line number */
     int score;              /* side to move's view: centipawns, or VALUE_MATE - plies
                                (negated when being mated) beyond VALUE_MATE_IN_MAX_PLY */
@@ -67,6 +70,8 @@ typedef struct {
                                (search/tt.h) */
     uint64_t nodes, tbhits; /* over all threads */
     int64_t time_ms;        /* since the search started (or ponderhit) */
+    int64_t search_ms;      /* spent in the tree search so far: without the
+                               tables built before it (for nps) */
     int hashfull;           /* per mille */
     const Move *pv;         /* pv_len moves; valid during the call only */
     int pv_len;
@@ -75,8 +80,9 @@ typedef struct {
 /* How the search reports; any callback may be NULL (not wanted), and a
  * reporter of all NULLs (the default) is silent. The callbacks run on the
  * main search thread, never two at once; ctx is passed back unchanged.
- *   info:     a completed iteration (one call per MultiPV line), an
- *             aspiration fail after the first 3 s, a helper thread's
+ *   info:     a completed iteration (one call per MultiPV line, best
+ *             first, exact), an aspiration fail (bound LOWER or UPPER)
+ *             after the first 3 s or with report_fails, a helper thread's
  *             better line, the table move of a covered root, or depth 0
  *             for a root without legal moves;
  *   currmove: the root move about to be searched (after the first 3 s),
