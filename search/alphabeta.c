@@ -49,6 +49,16 @@ uint64_t total_nodes(const Searcher *s)
     return n;
 }
 
+/* Ends the search of every thread; release: a go infinite or ponder may
+ * answer too (the limits of go itself, as before the search). */
+static bool halt(Searcher *s, bool release)
+{
+    atomic_store(&s->stop, true);
+    if (release)
+        atomic_store(&s->released, true);
+    return true;
+}
+
 bool out_of_time(SearchThread *t)
 {
     Searcher *s = t->searcher;
@@ -60,15 +70,19 @@ bool out_of_time(SearchThread *t)
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
     if (s->limits.nodes) {
         uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
-        if (used >= s->limits.nodes) {
-            atomic_store(&s->stop, true);
-            return true;
-        }
+        if (used >= s->limits.nodes)
+            return halt(s, true);
     }
     if (t->id == 0 && (n & 1023) == 0 && s->time.hard && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard) {
-        atomic_store(&s->stop, true);
-        return true;
+        && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard)
+        return halt(s, true);
+    /* The strength budget (strength.h) counts from the first completed
+     * iteration on, so depth 1 (every root move, mates in one) is always
+     * seen; it ends the search but not a go infinite or ponder. */
+    if (s->strength.nodes && t->id == 0 && t->completed_depth >= 1) {
+        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 ? total_nodes(s) : 0);
+        if (used >= s->strength.nodes)
+            return halt(s, false);
     }
     return false;
 }
@@ -250,7 +264,10 @@ static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int
     if (quiet && !checks) {
         if (depth > MOVE_PRUNE_MAX_DEPTH)
             return false;
-        return nquiets >= 3 + depth * depth / (2 - improving) || eval + FUTILITY_MARGIN * (1 + depth) <= alpha
+        /* In the known-win band (endgame knowledge) a quiet move moves the
+         * static eval by far more than a futility margin. */
+        bool futile = abs(eval) < VALUE_KNOWN_WIN / 2 && eval + FUTILITY_MARGIN * (1 + depth) <= alpha;
+        return nquiets >= 3 + depth * depth / (2 - improving) || futile
             || (depth <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * depth)
             || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
     }
@@ -518,6 +535,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
+    bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
     set_stack_move(t, &t->stack[0], m);
     Undo undo;
     pos_make(pos, m, &undo);
@@ -526,10 +544,20 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     if (index == t->pv_index)
         v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     else {
-        /* No reductions at the root: every root move gets the full depth,
-         * so a quiet sacrifice is not kept inside the shallow depths where
-         * reverse futility trusts a static eval (Morphy's 1.Ra6! mate). */
-        v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
+        /* Late quiet root moves are reduced a ply less than inside the
+         * tree; one that beats alpha is searched again at full depth. Not
+         * once the root is a known win or a mate: converting it wants the
+         * shortest way, which a reduced late move may be. */
+        int r = 0, rank = index - t->pv_index;
+        bool converting = abs(t->root[t->pv_index].prev_score) >= VALUE_KNOWN_WIN / 2
+                       && t->root[t->pv_index].prev_score != -VALUE_INFINITE;
+        if (depth >= 3 && rank >= 3 && !checks && quiet && !converting) {
+            r = LMR[depth < 64 ? depth : 63][rank < 64 ? rank : 63] - 1;
+            r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
+        }
+        v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, 1, true);
+        if (r > 0 && v > alpha)
+            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
         if (v > alpha && v < beta)
             v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
     }

@@ -8,6 +8,7 @@
 
 #include "engine/movegen.h"
 #include "search.h"
+#include "strength.h"
 #include "tb.h"
 #include "timeman.h"
 #include "tt.h"
@@ -86,9 +87,15 @@ struct Searcher {
     SearchReporter report;
     TimeLimits time;
     _Atomic int64_t start_ms; /* reset by ponderhit */
+    int64_t search_from_ms;   /* when the tree search began, after the tables built
+                                 up front (nps counts search time only) */
     SearchThread **threads;
     int thread_count;
-    atomic_bool stop;
+    atomic_bool stop;      /* every thread ends its search now */
+    atomic_bool released;  /* stop, or a limit of go itself: go infinite and
+                              go ponder may answer (the strength budget ends
+                              the search, but a GUI's go infinite still waits
+                              for stop) */
     atomic_bool pondering; /* go ponder not yet answered by ponderhit */
     bool running;          /* a search was started and not yet waited for */
     bool quit;             /* pool threads exit (under lock) */
@@ -101,6 +108,13 @@ struct Searcher {
     Move best_move;
     int best_score;
     uint64_t last_nodes;
+    /* The strength limiter (strength.h): this search's parameters, thread
+     * 0's best lines of its last completed iteration, and the random state
+     * of the pick (Strength Seed). */
+    StrengthParams strength;
+    RootMove strength_lines[STRENGTH_LINES];
+    int strength_count;
+    uint64_t strength_rng;
 };
 
 /* history.c */
@@ -143,6 +157,16 @@ int corrected_eval(SearchThread *t, int raw);
  * exact or on the bound's side): moves both correction slots a little
  * toward closing that error. */
 void update_correction(SearchThread *t, int depth, int error);
+
+/* strength.c */
+/* Sets s->strength from the options at search_start. */
+void strength_begin(Searcher *s);
+/* After a completed iteration: thread 0 keeps its best `lines` root moves
+ * (sorted, exact scores) when the limiter's noise is on. */
+void strength_record(const SearchThread *t, int lines);
+/* The limited choice among the recorded lines (strength_pick), or NULL when
+ * the noise is off or no iteration completed. */
+const RootMove *strength_choice(Searcher *s);
 
 /* alphabeta.c */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);

@@ -112,6 +112,7 @@ void search_set_reporter(Searcher *s, const SearchReporter *r)
     s->report = r ? *r : SILENT;
 }
 bool search_running(const Searcher *s) { return s->running; }
+void search_seed_strength(Searcher *s, uint64_t seed) { s->strength_rng = seed ? seed : strength_clock_seed(); }
 Move search_best_move(const Searcher *s) { return s->best_move; }
 int search_best_score(const Searcher *s) { return s->best_score; }
 uint64_t search_nodes(const Searcher *s) { return s->last_nodes; }
@@ -129,6 +130,7 @@ void search_stop(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
     atomic_store(&s->stop, true);
+    atomic_store(&s->released, true);
     pthread_cond_broadcast(&s->wake);
     pthread_mutex_unlock(&s->lock);
 }
@@ -176,13 +178,16 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
         v = s->syzygy_root_score; /* the files' verdict over an evaluation */
     SearchInfo info = {
         .depth = depth,
-        .seldepth = rm->seldepth,
+        /* A TT or table cutoff can end a line short of the nominal depth;
+         * GUIs expect seldepth >= depth. */
+        .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
         .multipv = line,
         .score = v,
         .bound = bound,
         .nodes = total_nodes(s),
         .tbhits = total_tbhits(s),
         .time_ms = now_ms() - s->start_ms,
+        .search_ms = now_ms() - s->search_from_ms,
         .hashfull = tt_hashfull(&s->tt),
         .pv = rm->pv,
         .pv_len = rm->pv_len,
@@ -272,7 +277,7 @@ static bool aspiration(SearchThread *t, int depth)
             return false;
         if (v > alpha && v < beta)
             return true;
-        if (report_progress(t))
+        if (report_progress(t) || (t->id == 0 && s->opt.report_fails))
             report_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
         if (v <= alpha) {
             beta = (alpha + beta) / 2;
@@ -324,7 +329,10 @@ static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
     int max_depth = s->limits.depth ? s->limits.depth : MAX_PLY - 1;
-    int lines = s->opt.multipv < t->root_count ? s->opt.multipv : t->root_count;
+    /* The limiter may score more lines than the user shows. */
+    int want = s->opt.multipv > s->strength.lines ? s->opt.multipv : s->strength.lines;
+    int lines = want < t->root_count ? want : t->root_count;
+    int shown = s->opt.multipv < lines ? s->opt.multipv : lines;
     int prev_best = VALUE_NONE, stable = 0;
     Move prev_move = MOVE_NONE;
     if (max_depth > MAX_PLY - 1)
@@ -354,7 +362,8 @@ static void iterative_deepening(SearchThread *t)
         t->best = t->root[0];
         if (t->id != 0)
             continue;
-        for (int i = 0; i < lines; i++)
+        strength_record(t, lines);
+        for (int i = 0; i < shown; i++)
             report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
         stable = t->root[0].move == prev_move ? stable + 1 : 0;
         prev_move = t->root[0].move;
@@ -371,7 +380,7 @@ static void iterative_deepening(SearchThread *t)
 static void wait_for_release(Searcher *s)
 {
     pthread_mutex_lock(&s->lock);
-    while (!atomic_load(&s->stop) && (s->limits.infinite || atomic_load(&s->pondering)))
+    while (!atomic_load(&s->released) && (s->limits.infinite || atomic_load(&s->pondering)))
         pthread_cond_wait(&s->wake, &s->lock);
     pthread_mutex_unlock(&s->lock);
 }
@@ -546,6 +555,9 @@ static void search_main(Searcher *s)
 
     const SearchThread *bt = best_thread(s);
     const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
+    const RootMove *limited = strength_choice(s);
+    if (limited)
+        bt = t0, rm = limited;
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);
@@ -617,20 +629,24 @@ static void setup_thread(SearchThread *t, const Position *pos, const SearchLimit
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
 {
     search_wait(s);
+    /* The clock runs from go: starting threads counts against the limit. */
+    atomic_store(&s->start_ms, now_ms());
     if (!ensure_threads(s)) {
         s->opt.threads = 1;
         ensure_threads(s);
     }
     s->limits = *limits;
-    atomic_store(&s->start_ms, now_ms());
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
+    atomic_store(&s->released, false);
     atomic_store(&s->pondering, limits->ponder);
+    strength_begin(s);
     tt_new_search(&s->tt);
     /* With node or depth limits the tables must be ready before the search
      * (reproducible node counts); otherwise they build in the background. */
     bool fixed = limits->nodes || limits->depth;
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
+    s->search_from_ms = now_ms();
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);

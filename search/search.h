@@ -39,7 +39,21 @@ typedef struct {
     /* Syzygy files (tablebase/syzygy.h, listed by syzygy_init): */
     int syzygy_probe_depth; /* plies: interior WDL probes at depth >= this */
     int syzygy_probe_limit; /* men: probe positions of at most this many */
+    /* The strength limiter (UCI_LimitStrength, UCI_Elo; search/strength.h):
+     * off, or play as strong as elo on the scale of Stockfish 15.1's own
+     * UCI_Elo (CCRL-anchored). */
+    bool limit_strength;
+    int elo; /* STRENGTH_ELO_MIN .. STRENGTH_ELO_MAX */
+    bool report_fails;      /* every aspiration fail gets its bound line at once
+                               (UCI `debug on`); otherwise only after the first
+                               3 s, as Stockfish, not to flood the GUI */
 } SearchOptions;
+
+/* UCI_Elo's range: Stockfish 15.1's, the measuring stick
+ * (tools/calibrate_elo.md), so that every setting can be checked against
+ * it. Full strength (UCI_LimitStrength false) is probably above it. */
+#define STRENGTH_ELO_MIN 1350
+#define STRENGTH_ELO_MAX 2850
 
 #define SEARCH_MAX_THREADS 256
 
@@ -48,7 +62,7 @@ typedef struct {
     int depth;              /* plies; 0 only for a root without legal moves (then
                                score is -VALUE_MATE when mated, 0 when stalemated,
                                and nothing else is set) */
-    int seldepth;           /* plies */
+    int seldepth;           /* plies, the longest line searched; >= depth */
     int multipv;            /* 1-based line number */
     int score;              /* side to move's view: centipawns, or VALUE_MATE - plies
                                (negated when being mated) beyond VALUE_MATE_IN_MAX_PLY */
@@ -56,6 +70,8 @@ typedef struct {
                                (search/tt.h) */
     uint64_t nodes, tbhits; /* over all threads */
     int64_t time_ms;        /* since the search started (or ponderhit) */
+    int64_t search_ms;      /* spent in the tree search so far: without the
+                               tables built before it (for nps) */
     int hashfull;           /* per mille */
     const Move *pv;         /* pv_len moves; valid during the call only */
     int pv_len;
@@ -64,8 +80,9 @@ typedef struct {
 /* How the search reports; any callback may be NULL (not wanted), and a
  * reporter of all NULLs (the default) is silent. The callbacks run on the
  * main search thread, never two at once; ctx is passed back unchanged.
- *   info:     a completed iteration (one call per MultiPV line), an
- *             aspiration fail after the first 3 s, a helper thread's
+ *   info:     a completed iteration (one call per MultiPV line, best
+ *             first, exact), an aspiration fail (bound LOWER or UPPER)
+ *             after the first 3 s or with report_fails, a helper thread's
  *             better line, the table move of a covered root, or depth 0
  *             for a root without legal moves;
  *   currmove: the root move about to be searched (after the first 3 s),
@@ -95,6 +112,10 @@ void search_clear(Searcher *s);
 /* The settings; change them only while no search runs (Threads takes
  * effect at the next search_start). */
 SearchOptions *search_options(Searcher *s);
+/* Restarts the limiter's random choices from seed (the same seed and the
+ * same commands give the same moves with one thread); 0 draws a seed from
+ * the clock. Call only while no search runs. */
+void search_seed_strength(Searcher *s, uint64_t seed);
 /* The reporter of the next searches (copied; NULL = silent). Set it only
  * while no search runs. */
 void search_set_reporter(Searcher *s, const SearchReporter *reporter);

@@ -4,11 +4,14 @@
 The match runner is not part of Keysquare: build cutechess-cli or fastchess
 from their sources outside this repository and pass its path with --runner.
 
-  tools/match.py --runner ~/cutechess-cli --opponent phalanx --games 40 \
+  tools/match.py --runner ~/cutechess-cli --opponent phalanx --games 40 \\
       --tc 10+0.1 --openings openings.epd --pgn phalanx-1.pgn
   tools/match.py --summary phalanx-*.pgn          # add up chunks
   tools/match.py --runner ... --engine2 ./keysquare-base --sprt 0 5   # SPRT
   tools/match.py --runner ... --variant fischerandom --openings openings960.epd
+  tools/match.py --runner ~/cutechess-cli --opponent stockfish \\
+      --opponent-option UCI_LimitStrength=true --opponent-option UCI_Elo=1800 \\
+      --option UCI_LimitStrength=true --option UCI_Elo=1800 --games 100 ...   # tools/calibrate_elo.md
 
 Prints the score, the Elo difference with a 95 % error bar, and the counts
 of time forfeits, illegal moves, crashes/disconnects and stalls, from the
@@ -113,6 +116,8 @@ def main():
     ap.add_argument("--name", default="Keysquare")
     ap.add_argument("--option", action="append", default=[], help="UCI option for Keysquare, e.g. Threads=2")
     ap.add_argument("--opponent", help="a Debian opponent: " + ", ".join(OPPONENTS))
+    ap.add_argument("--opponent-option", action="append", default=[], metavar="NAME=VALUE",
+                    help="UCI option for the --opponent, after its defaults, e.g. UCI_Elo=1800 (repeatable)")
     ap.add_argument("--engine2", help="a second UCI binary instead of --opponent (self-play)")
     ap.add_argument("--name2", default="Base")
     ap.add_argument("--option2", action="append", default=[])
@@ -133,6 +138,10 @@ def main():
 
     if a.nodes is not None and a.nodes <= 0:
         ap.error("--nodes must be positive")
+    if a.opponent_option and not a.opponent:
+        ap.error("--opponent-option needs --opponent (use --option2 with --engine2)")
+    if any("=" not in o for o in a.opponent_option + a.option + a.option2):
+        ap.error("options are written NAME=VALUE")
     if a.summary:
         sys.exit(0 if report(a.summary, a.name) else 1)
     if not a.runner or not shutil.which(a.runner):
@@ -146,7 +155,7 @@ def main():
         spec = OPPONENTS[a.opponent]
         if fast and "proto=xboard" in spec:
             ap.error("fastchess speaks UCI only: use cutechess-cli for " + a.opponent)
-        cmd += ["-engine", f"name={a.opponent}"] + spec
+        cmd += ["-engine", f"name={a.opponent}"] + spec + [f"option.{o}" for o in a.opponent_option]
     else:
         ap.error("give --opponent or --engine2")
     limit = [f"tc={a.tc}"] if a.nodes is None else ["tc=inf", f"nodes={a.nodes}"]

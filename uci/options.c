@@ -1,9 +1,11 @@
 #include "options.h"
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "search/tt.h"
 #include "tablebase/syzygy.h"
@@ -41,6 +43,21 @@ static void apply_clear_hash(UciSession *u, const Option *o, long long v, const 
     search_clear(u->searcher);
 }
 
+/* Threads beyond the processors online only slow Lazy SMP down (its
+ * threads never wait), and they make the time limits late: the main
+ * thread, which checks the clock, then runs only a share of the time
+ * (Threads 256 on two cores overran go movetime 100 by up to 0.5 s). */
+static void apply_threads(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)o, (void)text;
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cpus >= 1 && v > cpus) {
+        search_options(u->searcher)->threads = (int)cpus;
+        printf("info string Threads %lld: this machine has %ld processors online; %ld search threads used\n", v, cpus,
+               cpus);
+    }
+}
+
 /* Lists the Syzygy directories (':'-separated; "<empty>" or "" for none)
  * and says what was found, with any directory problem first. */
 static void apply_syzygy_path(UciSession *u, const Option *o, long long v, const char *text)
@@ -58,15 +75,24 @@ static void apply_syzygy_path(UciSession *u, const Option *o, long long v, const
                info.max_men);
 }
 
+static void apply_strength_seed(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)o, (void)text;
+    search_seed_strength(u->searcher, (uint64_t)v);
+}
+
 #define SEARCH_FIELD(f) .target = TO_SEARCH, .offset = offsetof(SearchOptions, f)
 #define SESSION_FIELD(f) .target = TO_SESSION, .offset = offsetof(UciSession, f)
 
 /* Hash: 16 MB as most engines start; Move Overhead: 10 ms covers a local
  * GUI's lag. The Syzygy options carry Stockfish's names and defaults;
- * Syzygy50MoveRule serves the in-memory tables and the Syzygy files. */
+ * Syzygy50MoveRule serves the in-memory tables and the Syzygy files.
+ * UCI_LimitStrength and UCI_Elo as Stockfish declares them (UCI_Elo's
+ * default is its minimum there too); Strength Seed 0 seeds the limiter's
+ * random choices from the clock, any other value makes them repeatable. */
 static const Option OPTIONS[] = {
     {"Hash", OPT_SPIN, 16, TT_MIN_MB, TT_MAX_MB, .apply = apply_hash},
-    {"Threads", OPT_SPIN, 1, 1, SEARCH_MAX_THREADS, SEARCH_FIELD(threads)},
+    {"Threads", OPT_SPIN, 1, 1, SEARCH_MAX_THREADS, SEARCH_FIELD(threads), .apply = apply_threads},
     {"Clear Hash", OPT_BUTTON, .apply = apply_clear_hash},
     {"Move Overhead", OPT_SPIN, 10, 0, 5000, SEARCH_FIELD(move_overhead)},
     {"MultiPV", OPT_SPIN, 1, 1, MAX_MOVES, SEARCH_FIELD(multipv)},
@@ -78,6 +104,9 @@ static const Option OPTIONS[] = {
     {"SyzygyProbeDepth", OPT_SPIN, 1, 1, 100, SEARCH_FIELD(syzygy_probe_depth)},
     {"Syzygy50MoveRule", OPT_CHECK, 1, 0, 1, SEARCH_FIELD(syzygy_50_move_rule)},
     {"SyzygyProbeLimit", OPT_SPIN, 7, 0, 7, SEARCH_FIELD(syzygy_probe_limit)},
+    {"UCI_LimitStrength", OPT_CHECK, 0, 0, 1, SEARCH_FIELD(limit_strength)},
+    {"UCI_Elo", OPT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, SEARCH_FIELD(elo)},
+    {"Strength Seed", OPT_SPIN, 0, 0, INT_MAX, .apply = apply_strength_seed},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
 

@@ -48,17 +48,16 @@ static void on_info(void *ctx, const SearchInfo *info)
     }
     if (r->show_wdl)
         format_wdl(info->score, wdl, sizeof wdl);
-    int64_t ms = info->time_ms;
+    int64_t ms = info->time_ms, searched = info->search_ms > 0 ? info->search_ms : 1;
     char buf[8192];
-    int len =
-        snprintf(buf, sizeof buf,
-                 "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
-                 " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
-                 info->depth, info->seldepth, info->multipv, score,
-                 info->bound == BOUND_LOWER ? " lowerbound" :
-                 info->bound == BOUND_UPPER ? " upperbound" :
-                                              "",
-                 wdl, info->nodes, info->nodes * 1000 / (uint64_t)(ms > 0 ? ms : 1), info->hashfull, info->tbhits, ms);
+    int len = snprintf(buf, sizeof buf,
+                       "info depth %d seldepth %d multipv %d score %s%s%s nodes %" PRIu64 " nps %" PRIu64
+                       " hashfull %d tbhits %" PRIu64 " time %" PRId64 " pv",
+                       info->depth, info->seldepth, info->multipv, score,
+                       info->bound == BOUND_LOWER ? " lowerbound" :
+                       info->bound == BOUND_UPPER ? " upperbound" :
+                                                    "",
+                       wdl, info->nodes, info->nodes * 1000 / (uint64_t)searched, info->hashfull, info->tbhits, ms);
     for (int i = 0; i < info->pv_len && len < (int)sizeof buf - 8; i++) {
         pos_move_to_uci(r->pos, info->pv[i], mv);
         len += snprintf(buf + len, sizeof buf - (size_t)len, " %s", mv);

@@ -17,6 +17,7 @@ typedef struct {
      * bestmove 0000 until a valid position arrives. */
     bool no_position;
     bool chess960; /* UCI_Chess960: the mode the next `position` is read in */
+    bool debug;    /* `debug on`: the next searches report every aspiration fail */
 } UciSession;
 
 /* Stops a running search and waits for its bestmove. */

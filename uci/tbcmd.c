@@ -145,6 +145,15 @@ static bool probe_any(const Position *pos, int *wdl_white, int *dtm, int *dtz)
     return true;
 }
 
+/* Syzygy's WDL of pos where the files found cover it. The prober answers
+ * a lone pair of kings as a draw without any file (the generator makes no
+ * KvK table); here that answer counts only when some files were found, so
+ * a probe without files prints no Syzygy values (README). */
+static bool syzygy_wdl_from_files(Position *pos, int *wdl)
+{
+    return syzygy_max_men() > 0 && !pos->castling && syzygy_probe_wdl(pos, wdl);
+}
+
 /* One result line: the in-memory tables' result, DTM and DTZ, then
  * Syzygy's wdl (-2..2) and dtz (plies), both from the side to move's view,
  * where the files cover pos (no castling rights). False if nothing covers
@@ -153,7 +162,7 @@ static bool print_result(const char *head, Position *pos, bool memory)
 {
     int wdl, dtm, dtz, sz_wdl, sz_dtz;
     bool known = memory && probe_any(pos, &wdl, &dtm, &dtz);
-    bool sz = !pos->castling && syzygy_probe_wdl(pos, &sz_wdl);
+    bool sz = syzygy_wdl_from_files(pos, &sz_wdl);
     bool sz_dtz_known = sz && syzygy_probe_dtz(pos, &sz_dtz);
     if (!known && !sz)
         return false;
@@ -211,7 +220,7 @@ static int probe_command(int argc, char **argv)
     if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
         fprintf(stderr, "tb probe: %s\n", err);
     else if (!(memory && probe_any(pos, &wdl, &dtm, &dtz) && !(dtm < 0 && pos_insufficient_material(pos)))
-             && !(!pos->castling && syzygy_probe_wdl(pos, &v)))
+             && !syzygy_wdl_from_files(pos, &v))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
         fen_for_table(pos, text);

@@ -248,6 +248,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
+    search_options(u->searcher)->report_fails = u->debug;
     search_start(u->searcher, &u->pos, &l);
 }
 
@@ -297,6 +298,20 @@ static int tokenize(char *line, char **tok)
     return n;
 }
 
+/* A NUL byte cannot be part of any command, option, FEN or move, and a
+ * C sender may write one as a string's end ("isready\0\n"); it is read
+ * as a blank, with a note, so the words around it still count. (Stockfish
+ * keeps it inside its word, which turns the word into an unknown one.) */
+static void blank_nul_bytes(char *line, size_t len)
+{
+    bool found = false;
+    for (size_t i = 0; i < len; i++)
+        if (line[i] == '\0')
+            line[i] = ' ', found = true;
+    if (found)
+        printf("info string a NUL byte in the input line was read as a blank\n");
+}
+
 /* Grows *tok to hold the tokens of a line of len characters, so that a
  * `position ... moves` line of any length is read whole. */
 static bool reserve_tokens(char ***tok, size_t *tok_cap, size_t len)
@@ -338,8 +353,14 @@ static bool dispatch(UciSession *u, char **tok, int n)
         printf("uciok\n");
     } else if (!strcmp(c, "isready"))
         printf("readyok\n");
-    else if (!strcmp(c, "debug") || !strcmp(c, "register")) {
-        /* Accepted; Keysquare has no debug output and needs no registration. */
+    else if (!strcmp(c, "debug")) {
+        /* Read at the next go: a search running now keeps its settings. */
+        if (n > 1 && (!strcmp(tok[1], "on") || !strcmp(tok[1], "off")))
+            u->debug = !strcmp(tok[1], "on");
+        else
+            printf("info string debug takes on or off\n");
+    } else if (!strcmp(c, "register")) {
+        /* Accepted; Keysquare needs no registration. */
     } else if (!strcmp(c, "setoption"))
         cmd_setoption(u, tok, n);
     else if (!strcmp(c, "ucinewgame")) {
@@ -402,6 +423,7 @@ int uci_loop(void)
             printf("info string out of memory for a %zd-character line; ignored\n", len);
             continue;
         }
+        blank_nul_bytes(line, (size_t)len);
         int n = tokenize(line, tok);
         int start = command_start(tok, n);
         if (start < n)

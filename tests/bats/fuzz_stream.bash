@@ -42,7 +42,8 @@ FUZZ_WORDS=(moves fen startpos depth nodes movetime wtime btime winc binc movest
     foo bar joho "$(printf '\t')" Hash Threads MultiPV)
 FUZZ_GO_KEYS=(wtime btime winc binc movestogo movetime depth nodes mate searchmoves)
 FUZZ_OPTIONS=('Hash' 'Threads' 'MultiPV' 'Move Overhead' 'Ponder' 'UCI_ShowWDL' 'Tablebases'
-    'Clear Hash' 'UCI_Chess960' 'SyzygyPath' 'SyzygyProbeDepth' 'Syzygy50MoveRule' 'No Such Option')
+    'Clear Hash' 'UCI_Chess960' 'SyzygyPath' 'SyzygyProbeDepth' 'Syzygy50MoveRule' 'No Such Option'
+    'UCI_LimitStrength' 'UCI_Elo' 'Strength Seed')
 
 _pick() { # _pick ARRAY_NAME: one element at random
     local -n arr=$1
@@ -161,6 +162,9 @@ fuzz_stream() {
             case $line in # keep memory and threads modest under sanitizers
             *'name Hash value'* | *'name Threads value'*) line="${line% *} $((RANDOM % 4 + 1))" ;;
             *SyzygyPath*) line="setoption name SyzygyPath value /nonexistent/$RANDOM" ;;
+            *UCI_LimitStrength*) # mostly on, so the limiter meets the rest of the stream
+                if ((RANDOM % 4)); then line="${line% *} true"; else line="${line% *} false"; fi ;;
+            *'name UCI_Elo value'*) if ((RANDOM % 2)); then line="${line% *} $((1350 + RANDOM % 1501))"; fi ;;
             esac
             ;;
         11) line="go perft $((RANDOM % 2 + 1))" ;;

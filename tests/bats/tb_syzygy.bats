@@ -32,6 +32,22 @@ teardown() {
     [[ "$output" == *"cannot read directory /nonexistent-dir"* ]]
 }
 
+# New-user trial (issue 16): the kings alone showed Syzygy values with no
+# file at all. There is no KvK file; the format's rule (a draw) counts only
+# where files were found.
+@test "tb probe of the kings alone: Syzygy values only where files were found" {
+    local kk='8/8/8/4k3/8/8/8/4K3 w - - 0 1'
+    run env -u SyzygyPath "$KS" tb probe "$kk"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" == "$kk ; 1/2-1/2"* ]]
+    [[ "$output" != *"syzygy"* ]]
+    run env -u SyzygyPath "$KS" tb probe --syzygy-only /nonexistent-dir "$kk"
+    [ "$status" -ne 0 ]
+    [[ "$output" == *"no table for this material"* ]]
+    run "$KS" tb probe --syzygy "$SZ" "$kk"
+    [[ "${lines[0]}" == "$kk ; 1/2-1/2 ; "*" ; syzygy wdl 0 ; syzygy dtz 0" ]]
+}
+
 @test "bench: the same node count with SyzygyPath set" {
     run "$KS" bench
     local n=${lines[-1]%% *}

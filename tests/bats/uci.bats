@@ -327,6 +327,21 @@ nodes_signature() {
     for m in $(ks_lines '^bestmove ' | awk '{ print $2 }'); do is_legal "$MIDGAME" "$m"; done
 }
 
+@test "Threads 256: capped at the processors online (named), go movetime 100 still answers" {
+    local cpus
+    cpus=$(getconf _NPROCESSORS_ONLN)
+    ks_start
+    ks_send 'setoption name Threads value 256'
+    ks_sync
+    if [ "$cpus" -lt 256 ]; then
+        [ "$(ks_count "^info string Threads 256: .* $cpus processors online; $cpus search threads used$")" -eq 1 ]
+    fi
+    ks_send "$MIDGAME" 'go movetime 100'
+    ks_wait '^bestmove '
+    ks_sync
+    check_go_result "$MIDGAME"
+}
+
 @test "Hash resize and Clear Hash keep the engine working" {
     ks_start
     ks_send 'setoption name Hash value 64' 'setoption name Clear Hash' "$MIDGAME" 'go depth 5'

@@ -233,6 +233,15 @@ fen_after() {
     grep -qx "Fen: $KEPT" <<<"$output"
 }
 
+# New-user trial (issue 16): a NUL byte cut the line there, silently.
+@test "a NUL byte is read as a blank, with a note: the words after it still count" {
+    run timeout "$HANG" "$KS" < <(printf 'isready\0\njoho\0isready\nposition startpos moves e2e4\0e7e5\nd\n')
+    [ "$status" -eq 0 ]
+    [ "$(grep -cx readyok <<<"$output")" -eq 2 ]
+    grep -qx 'Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2' <<<"$output"
+    [ "$(grep -cx 'info string a NUL byte in the input line was read as a blank' <<<"$output")" -eq 3 ]
+}
+
 # Defect found by review (issue 16): the shell's words were joined with a
 # bound that wrapped around (stack-buffer-overflow under ASan).
 @test "very long command-line words: a message, no crash" {

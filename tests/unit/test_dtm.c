@@ -12,16 +12,7 @@
 #include "harness.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
-
-static DtmTable *built(const char *code)
-{
-    char err[160] = "";
-    DtmTable *t = dtm_table(code, err, sizeof err);
-    CHECK_MSG(t != NULL, "%s", err);
-    if (t)
-        CHECK_MSG(dtm_build(t), "%s did not build", code);
-    return t;
-}
+#include "test_util.h"
 
 static bool probe_fen(const char *fen, DtmResult *r)
 {
@@ -53,7 +44,7 @@ TEST(dtm_longest_wins_match_published)
                    {"KBNK", 33}, {"KQKR", 35}, {"KRKB", 29}, {"KRKN", 40}};
     for (size_t i = 0; i < sizeof LONGEST / sizeof LONGEST[0]; i++) {
         DtmStats st;
-        DtmTable *t = built(LONGEST[i].code);
+        DtmTable *t = built_table(LONGEST[i].code);
         if (!t || !dtm_stats(t, &st))
             continue;
         CHECK_MSG(st.max_win[WHITE] == 2 * LONGEST[i].moves - 1, "%s: longest win %d plies, expected %d",
@@ -64,7 +55,7 @@ TEST(dtm_longest_wins_match_published)
     static const int LOSS[] = {20, 32, 56};
     for (int i = 0; i < 3; i++) {
         DtmStats st;
-        if (dtm_stats(built(THREE[i]), &st))
+        if (dtm_stats(built_table(THREE[i]), &st))
             CHECK_EQ_U64(st.max_loss[BLACK], LOSS[i]);
     }
 }
@@ -76,7 +67,7 @@ TEST(dtm_longest_wins_match_published)
 TEST(dtm_krkp_longest_mates_are_published)
 {
     DtmStats st;
-    if (!dtm_stats(built("KRKP"), &st))
+    if (!dtm_stats(built_table("KRKP"), &st))
         return;
     CHECK_EQ_U64(st.max_win[BLACK], 85);
     CHECK_EQ_U64(st.max_win[WHITE], 51);
@@ -85,7 +76,7 @@ TEST(dtm_krkp_longest_mates_are_published)
 /* The published maximal positions, mates, stalemates and a KNNK mate. */
 TEST(dtm_textbook_positions)
 {
-    built("KQK"), built("KRK"), built("KPK"), built("KNNK");
+    built_table("KQK"), built_table("KRK"), built_table("KPK"), built_table("KNNK");
     check_fen("8/8/8/5k2/8/8/1Q6/K7 w - - 0 1", 1, 19); /* the unique longest KQK */
     check_fen("8/8/8/8/8/2k5/1R6/K7 w - - 0 1", 1, 31); /* a longest KRK */
     check_fen("8/8/8/1k6/8/8/K5P1/8 w - - 0 1", 1, 55); /* the three longest KPK */
@@ -120,7 +111,7 @@ static void compare_with_bitbase(const DtmEntry *e, void *ctx)
 TEST(dtm_kpk_agrees_with_the_bitbase)
 {
     uint64_t counts[2] = {0, 0}; /* positions, disagreements */
-    DtmTable *t = built("KPK");
+    DtmTable *t = built_table("KPK");
     if (!t)
         return;
     dtm_foreach(t, DTM_VISIT_ALL, compare_with_bitbase, counts);
@@ -133,7 +124,7 @@ TEST(dtm_minor_pieces_alone_never_win)
     static const char *const CODES[] = {"KBK", "KNK", "KK"};
     for (int i = 0; i < 3; i++) {
         DtmStats st;
-        if (!dtm_stats(built(CODES[i]), &st))
+        if (!dtm_stats(built_table(CODES[i]), &st))
             continue;
         for (Color c = WHITE; c <= BLACK; c++)
             CHECK_MSG(st.wins[c] == 0 && st.losses[c] == 0, "%s has decisive positions", CODES[i]);
@@ -195,7 +186,7 @@ TEST(dtm_legal_position_counts)
         Square sq[4];
         DtmStats st;
         count_placements(pc, n, count, sq, 0, 0);
-        if (!dtm_stats(built(CASES[i].code), &st))
+        if (!dtm_stats(built_table(CASES[i].code), &st))
             continue;
         for (Color c = WHITE; c <= BLACK; c++)
             CHECK_MSG(st.wins[c] + st.draws[c] + st.losses[c] == count[c], "%s %s: %llu positions, counted %llu",
@@ -205,7 +196,7 @@ TEST(dtm_legal_position_counts)
     /* Published: KQK with Black to move has 23,048 draws (stalemates and
      * the queen en prise). */
     DtmStats st;
-    if (dtm_stats(built("KQK"), &st))
+    if (dtm_stats(built_table("KQK"), &st))
         CHECK_EQ_U64(st.draws[BLACK], 23048);
 }
 
@@ -216,27 +207,15 @@ TEST(dtm_legal_position_counts)
 static void entry_fen(const DtmEntry *e, bool flip, int sym, char *fen)
 {
     static const char LETTERS[] = " PNBRQK  pnbrqk";
-    Piece board[SQ_NB] = {0};
+    char board[SQ_NB] = {0};
     for (int k = 0; k < e->count; k++) {
         Square s = e->square[k];
         if (sym & 4)
             s = (s >> 3) | ((s & 7) << 3);
         s ^= (sym & 1 ? 7 : 0) ^ (sym & 2 ? 56 : 0) ^ (flip ? 56 : 0);
-        board[s] = e->piece[k] ^ (flip ? 8 : 0);
+        board[s] = LETTERS[e->piece[k] ^ (flip ? 8 : 0)];
     }
-    char *p = fen;
-    for (int r = 7; r >= 0; r--) {
-        for (int f = 0, empty = 0; f < 8; f++) {
-            Piece pc = board[make_square(f, r)];
-            if (pc && empty)
-                *p++ = (char)('0' + empty), empty = 0;
-            if (pc)
-                *p++ = LETTERS[pc];
-            else if (++empty, f == 7)
-                *p++ = (char)('0' + empty);
-        }
-        *p++ = r ? '/' : ' ';
-    }
+    char *p = fen + fen_placement(board, fen);
     strcpy(p, (e->stm ^ flip) == WHITE ? "w - - 0 1" : "b - - 0 1");
 }
 
@@ -332,7 +311,7 @@ TEST(dtm_colour_flipped_and_mirrored_positions_agree)
     memcpy(names, standard, (size_t)count * sizeof *names);
     names[count++] = "KPKP"; /* its own colour flip */
     for (int i = 0; i < count; i++) {
-        DtmTable *t = built(names[i]);
+        DtmTable *t = built_table(names[i]);
         if (!t)
             continue;
         Walk w = {0, 0, stride_for(t) * 4 + 1, 0, names[i]};
@@ -406,7 +385,7 @@ static void check_moves(const DtmEntry *e, void *ctx)
  * drawing one. All three say: the value is the best over the moves. */
 static void check_consistency(const char *code)
 {
-    DtmTable *t = built(code);
+    DtmTable *t = built_table(code);
     if (!t)
         return;
     Walk w = {0, 0, stride_for(t), 0, code};
@@ -458,7 +437,7 @@ TEST(dtm_probe_coverage)
 {
     static Position pos;
     DtmResult r;
-    built("KQKR");
+    built_table("KQKR");
     CHECK(pos_set_fen(&pos, "8/8/8/3k4/8/8/7q/R3K3 b Q - 0 1", NULL, 0, NULL, 0));
     CHECK(!dtm_probe(&pos, &r)); /* castling rights */
     CHECK(pos_set_fen(&pos, "8/8/8/3k4/8/8/7q/R3K3 b - - 0 1", NULL, 0, NULL, 0));

@@ -7,16 +7,7 @@
 #include "harness.h"
 #include "search/tb.h"
 #include "tablebase/dtm.h"
-
-static DtmTable *built_table(const char *code)
-{
-    char err[160] = "";
-    DtmTable *t = dtm_table(code, err, sizeof err);
-    CHECK_MSG(t != NULL, "%s", err);
-    if (t)
-        CHECK_MSG(dtm_build(t), "%s did not build", code);
-    return t;
-}
+#include "test_util.h"
 
 /* Longest DTZ win in plies with the generator's example position (the
  * strong side wins; either side may be to move). */

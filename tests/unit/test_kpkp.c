@@ -14,6 +14,7 @@
 #include "engine/movegen.h"
 #include "harness.h"
 #include "tablebase/dtm.h"
+#include "test_util.h"
 
 enum { NPOS = 2 * 64 * 64 * 36, MOVE_CAP = NPOS * 12 };
 enum { M_INTERNAL, M_EXIT, M_DOUBLE_EP };
@@ -58,23 +59,7 @@ static void make_fen(char *fen, const int sq[4], const char *pc, int stm, int ep
     for (int k = 0; k < 4; k++)
         if (sq[k] >= 0)
             board[sq[k]] = pc[k];
-    char *p = fen;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = board[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *p++ = (char)('0' + empty), empty = 0;
-            *p++ = c;
-        }
-        if (empty)
-            *p++ = (char)('0' + empty);
-        *p++ = r ? '/' : ' ';
-    }
+    char *p = fen + fen_placement(board, fen);
     if (ep >= 0)
         sprintf(p, "%c - %c%c 0 1", stm ? 'b' : 'w', 'a' + ep % 8, '1' + ep / 8);
     else

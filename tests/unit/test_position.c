@@ -64,6 +64,26 @@ static void check_round_trip(Position *p, const MoveList *legal, Rng *rng, void 
 
 TEST(fen_round_trip_random_games) { random_games(check_round_trip, NULL, 11); }
 
+/* The tests' board-to-FEN helper against the start position's placement
+ * field as the FEN standard gives it. */
+TEST(fen_placement_helper_writes_the_start_position)
+{
+    char board[SQ_NB] = {0}, fen[80];
+    const char *back = "RNBQKBNR";
+    for (int f = 0; f < 8; f++) {
+        board[make_square(f, 0)] = back[f];
+        board[make_square(f, 1)] = 'P';
+        board[make_square(f, 6)] = 'p';
+        board[make_square(f, 7)] = (char)(back[f] - 'A' + 'a');
+    }
+    int n = fen_placement(board, fen);
+    CHECK_MSG(!strcmp(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR "), "%s", fen);
+    CHECK_EQ_U64((uint64_t)n, strlen(fen));
+    board[make_square(4, 1)] = 0, board[make_square(4, 3)] = 'P';
+    fen_placement(board, fen);
+    CHECK_MSG(!strcmp(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR "), "%s", fen);
+}
+
 TEST(fen_four_fields_default_to_0_1)
 {
     char out[128];

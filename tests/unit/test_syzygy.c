@@ -40,23 +40,7 @@ static bool entry_position(const DtmEntry *e, Position *pos)
     memset(board, 0, sizeof board);
     for (int i = 0; i < e->count; i++)
         board[e->square[i]] = " PNBRQK  pnbrqk"[e->piece[i]];
-    int n = 0;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = board[r * 8 + f];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                fen[n++] = (char)('0' + empty), empty = 0;
-            fen[n++] = c;
-        }
-        if (empty)
-            fen[n++] = (char)('0' + empty);
-        fen[n++] = r ? '/' : ' ';
-    }
+    int n = fen_placement(board, fen);
     snprintf(fen + n, sizeof fen - (size_t)n, "%c - - 0 1", e->stm == WHITE ? 'w' : 'b');
     return pos_set_fen(pos, fen, NULL, 0, NULL, 0);
 }
@@ -219,12 +203,7 @@ static bool random_position(Rng *rng, const char *code, int ep_file, Position *p
                || (ep_file >= 0 && (s == make_square(ep_file, 5) || s == make_square(ep_file, 6))));
         board[s] = side ? (char)(*c - 'A' + 'a') : *c;
     }
-    int n = 0;
-    for (int r = 7; r >= 0; r--) {
-        for (int f = 0; f < 8; f++)
-            fen[n++] = board[r * 8 + f] ? board[r * 8 + f] : '1';
-        fen[n++] = r ? '/' : ' ';
-    }
+    int n = fen_placement(board, fen);
     char ep[3] = "-";
     if (ep_file >= 0)
         ep[0] = (char)('a' + ep_file), ep[1] = '6', ep[2] = 0;

@@ -155,6 +155,39 @@ bool position_consistent(const Position *pos, const char **what)
     return true;
 }
 
+int fen_placement(const char board[SQ_NB], char *out)
+{
+    int n = 0;
+    for (int r = 7; r >= 0; r--) {
+        int empty = 0;
+        for (int f = 0; f < 8; f++) {
+            char c = board[r * 8 + f];
+            if (!c) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                out[n++] = (char)('0' + empty), empty = 0;
+            out[n++] = c;
+        }
+        if (empty)
+            out[n++] = (char)('0' + empty);
+        out[n++] = r ? '/' : ' ';
+    }
+    out[n] = '\0';
+    return n;
+}
+
+DtmTable *built_table(const char *code)
+{
+    char err[160] = "";
+    DtmTable *t = dtm_table(code, err, sizeof err);
+    CHECK_MSG(t != NULL, "%s", err);
+    if (t)
+        CHECK_MSG(dtm_build(t), "%s did not build", code);
+    return t;
+}
+
 void random_games(Visitor visit, void *ctx, uint64_t seed)
 {
     static Suite suite;

@@ -5,6 +5,7 @@
 #define KS_TEST_UTIL_H
 
 #include "engine/movegen.h"
+#include "tablebase/dtm.h"
 
 /* Positions of tests/data/perft.epd (or $KS_PERFT_EPD). */
 #define SUITE_SIZE 123
@@ -40,6 +41,16 @@ bool positions_equal(const Position *a, const Position *b, const char **what);
 /* Checks that by_type/by_color/count/checkers agree with the board array
  * (recomputed naively); on failure names the field in what. */
 bool position_consistent(const Position *pos, const char **what);
+
+/* Writes the piece placement field of a FEN and the blank after it into
+ * out (at least 73 bytes) from board[] (index rank * 8 + file, a1 = 0;
+ * a piece letter, or 0 for an empty square); returns the characters
+ * written. */
+int fen_placement(const char board[SQ_NB], char *out);
+
+/* The in-memory table of code ("KRKN"), built; a missing or unbuildable
+ * table counts as a test failure (then NULL or the unbuilt table). */
+DtmTable *built_table(const char *code);
 
 /* Plays RANDOM_GAMES random legal games of up to RANDOM_GAME_PLIES plies
  * from every suite position and calls visit at each position reached, with
