@@ -102,6 +102,7 @@ struct Searcher {
     pthread_mutex_t lock;
     pthread_cond_t wake;              /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
+    DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
     TbSyzygy syzygy;                  /* and these Syzygy files */
     int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */

@@ -3,6 +3,7 @@
  * the reports of the main thread (SearchReporter). */
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,7 @@ Searcher *search_create(size_t hash_mb)
         free(s);
         return NULL;
     }
+    s->builder = dtm_builder_create(); /* NULL: tables stay unbuilt */
     /* The smallest valid settings; the UCI defaults are in uci/options.c. */
     s->opt = (SearchOptions){.threads = 1, .multipv = 1, .syzygy_50_move_rule = true};
     pthread_mutex_init(&s->lock, NULL);
@@ -96,6 +98,7 @@ void search_destroy(Searcher *s)
     search_stop(s);
     search_wait(s);
     free_threads(s);
+    dtm_builder_destroy(s->builder);
     tt_free(&s->tt);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
@@ -521,6 +524,36 @@ static void syzygy_root_filter(Searcher *s)
     }
 }
 
+/* While tables build the main thread waits and lends its core to the
+ * builder (tb_prepare), so the build counts against this search: the
+ * engine never uses more cores than Threads. Without a clock (depth,
+ * nodes, mate, infinite) the build runs to its end, so `go nodes` counts
+ * are reproducible and analysis sees every table; while pondering it runs
+ * on the opponent's time; on a clock it may take half the soft limit, the
+ * search keeps the rest, and a longer build goes on at the next move.
+ * stop ends the wait at once. */
+static bool keep_building(void *ctx)
+{
+    Searcher *s = ctx;
+    if (atomic_load(&s->stop))
+        return false;
+    if (!s->time.soft || atomic_load(&s->pondering))
+        return true;
+    return now_ms() - atomic_load(&s->start_ms) < s->time.soft / 2;
+}
+
+/* Runs on thread 0 before the helpers wake: they read tb_enabled. */
+static void prepare_tables(Searcher *s, SearchThread *t0)
+{
+    char built[128], text[160];
+    s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
+    s->search_from_ms = now_ms(); /* nps counts the tree search only */
+    if (*built && s->report.message) {
+        snprintf(text, sizeof text, "DTM tables built: %s", built);
+        s->report.message(s->report.ctx, text);
+    }
+}
+
 static void search_main(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
@@ -536,6 +569,7 @@ static void search_main(Searcher *s)
             s->report.bestmove(s->report.ctx, MOVE_NONE, MOVE_NONE);
         return;
     }
+    prepare_tables(s, t0);
     if (s->tb_enabled && tb_root_play(s, t0))
         return;
     syzygy_root_filter(s);
@@ -642,11 +676,7 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     atomic_store(&s->pondering, limits->ponder);
     strength_begin(s);
     tt_new_search(&s->tt);
-    /* With node or depth limits the tables must be ready before the search
-     * (reproducible node counts); otherwise they build in the background. */
-    bool fixed = limits->nodes || limits->depth;
-    s->tb_enabled = s->opt.use_tablebases && tb_prepare(pos, fixed && !limits->time_given && !limits->movetime);
-    s->search_from_ms = now_ms();
+    s->search_from_ms = now_ms(); /* moved past any table build by prepare_tables */
     for (int i = 0; i < s->thread_count; i++)
         setup_thread(s->threads[i], pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);

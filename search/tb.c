@@ -2,6 +2,8 @@
  * the perfect root move, and exact scores inside the tree. */
 #include "tb.h"
 
+#include <stdio.h>
+
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
@@ -9,9 +11,14 @@
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small and
- * can be made ready up front, so a search with node or depth limits always
- * sees the same tables (`bench` and `go nodes` stay reproducible). */
+ * is made ready before the search starts, so a search with node or depth
+ * limits always sees the same tables (`bench` and `go nodes` stay
+ * reproducible), and no table becomes ready during a search. */
 #define TB_ROOT_MEN 5
+
+/* How long the builder works between two polls of keep_going (ms): stop
+ * and the time budget take effect within about this. */
+#define TB_BUILD_SLICE_MS 5
 
 /* Can the material of the table (men besides the kings by Piece, its
  * named side White) be reached from pos by captures and promotions, with
@@ -32,11 +39,11 @@ static bool reachable_as(const Position *pos, const int counts[PIECE_NB], Color 
     return true;
 }
 
-bool tb_prepare(const Position *pos, bool blocking)
+/* The standard tables the root can reach, the root's own first (it gives
+ * the perfect root move, the most a short build can buy). */
+static int reachable_tables(const Position *root, DtmTable **out)
 {
-    if (popcount(occupied(pos)) > TB_ROOT_MEN)
-        return false;
-    int count;
+    int count, n = 0;
     DtmTable *const *tables = dtm_standard_tables(&count);
     for (int i = 0; i < count; i++) {
         int counts[PIECE_NB];
@@ -44,13 +51,33 @@ bool tb_prepare(const Position *pos, bool blocking)
         if (!t)
             continue;
         dtm_table_counts(t, counts);
-        if (!reachable_as(pos, counts, WHITE) && !reachable_as(pos, counts, BLACK))
+        if (!reachable_as(root, counts, WHITE) && !reachable_as(root, counts, BLACK))
             continue;
-        if (blocking)
-            dtm_build(t);
-        else
-            dtm_request(t);
+        out[n++] = t;
+        if (t == dtm_table_for_key(root->material_key))
+            out[n - 1] = out[0], out[0] = t;
     }
+    return n;
+}
+
+bool tb_prepare(DtmBuilder *b, const Position *root, bool (*keep_going)(void *ctx), void *ctx, char *built,
+                size_t built_size)
+{
+    DtmTable *need[TB_MAX_TABLES];
+    bool was_ready[TB_MAX_TABLES];
+    *built = '\0';
+    if (popcount(occupied(root)) > TB_ROOT_MEN)
+        return false;
+    int n = reachable_tables(root, need);
+    if (!b || dtm_builder_want(b, need, n))
+        return true;
+    for (int i = 0; i < n; i++)
+        was_ready[i] = dtm_is_ready(need[i]);
+    while (keep_going(ctx) && !dtm_builder_work(b, TB_BUILD_SLICE_MS))
+        ;
+    for (int i = 0, len = 0; i < n; i++)
+        if (!was_ready[i] && dtm_is_ready(need[i]) && len + 9 < (int)built_size)
+            len += snprintf(built + len, built_size - (size_t)len, "%s%s", len ? " " : "", dtm_name(need[i]));
     return true;
 }
 

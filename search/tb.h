@@ -8,6 +8,7 @@
 #define KS_SEARCH_TB_H
 
 #include "engine/position.h"
+#include "tablebase/dtm_builder.h"
 
 /* What a search probes in the Syzygy files (tablebase/syzygy.h): positions
  * of at most `men` men (0: nothing), interior nodes only at depth >= `depth`
@@ -18,11 +19,23 @@ typedef struct {
     bool rule50;
 } TbSyzygy;
 
-/* Requests (or, with blocking, builds) every standard table whose material
- * the root can reach by captures and promotions, when the root has at most
- * five men. Returns whether the search may probe tables: only then, so the
- * tables a search sees are fixed before it starts. */
-bool tb_prepare(const Position *root, bool blocking);
+/* At most this many tables are reachable from one root (the standard
+ * tables of tablebase/dtm.h). */
+#define TB_MAX_TABLES 16
+
+/* Makes the standard tables whose material the root can reach by captures
+ * and promotions ready, when the root has at most five men: builder b
+ * (NULL: none) builds the missing ones, the root's own table first, while
+ * the caller waits. So the build runs on the caller's time and core (the
+ * main search thread's, before it searches): the engine uses no more
+ * cores than it has search threads. keep_going(ctx) is polled every few
+ * milliseconds; when it returns false the build pauses and goes on at the
+ * next call. built (built_size >= 1) receives the codes of the tables
+ * finished in this call, space-separated ("KQK KRK KQKR"), or "". Returns
+ * whether the search may probe tables: only from a root of at most five
+ * men, where the tables it can meet are the ones prepared here. */
+bool tb_prepare(DtmBuilder *b, const Position *root, bool (*keep_going)(void *ctx), void *ctx, char *built,
+                size_t built_size);
 
 /* Table wins that the search cannot express as a mate within the
  * fifty-move rule score VALUE_TB_WIN - (halfmove clock + DTZ), a band

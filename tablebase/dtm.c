@@ -341,10 +341,10 @@ static size_t unbuilt_bytes(const DtmTable *t, uint64_t *seen)
     return bytes;
 }
 
-static bool build_exits(DtmTable *t)
+static bool build_exits(DtmTable *t, DtmBuilder *b)
 {
     for (int i = 0; i < DTM_EXIT_SLOTS; i++)
-        if (t->exits[i].table && !dtm_build(t->exits[i].table))
+        if (t->exits[i].table && !dtm_build_with(t->exits[i].table, b))
             return false;
     return true;
 }
@@ -383,7 +383,9 @@ static void add_to_stats(const DtmEntry *e, void *ctx)
     }
 }
 
-bool dtm_build(DtmTable *t)
+bool dtm_build_failed(const DtmTable *t) { return atomic_load(&t->failed); }
+
+bool dtm_build_with(DtmTable *t, DtmBuilder *b)
 {
     if (dtm_is_ready(t))
         return true;
@@ -394,9 +396,9 @@ bool dtm_build(DtmTable *t)
          * the smaller tables: their locks come later in the order (men,
          * pawns) decreasing, so the locks never form a cycle. */
         uint64_t seen = 0;
-        ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t)
+        ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t, b)
           && reserve_memory(DTM_BYTES_PER_INDEX * t->size);
-        if (ok && !dtm_generate(t)) {
+        if (ok && !dtm_generate(t, b)) {
             atomic_fetch_sub(&memory_used, DTM_BYTES_PER_INDEX * t->size);
             ok = false;
         }
@@ -405,33 +407,15 @@ bool dtm_build(DtmTable *t)
             entry_header(t, &e);
             visit_stored(t, &e, add_to_stats, &t->stats);
         }
-        atomic_store_explicit(ok ? &t->ready : &t->failed, true, memory_order_release);
+        /* An abandoned build is no failure: a later one may finish it. */
+        if (ok || !b || !dtm_builder_quitting(b))
+            atomic_store_explicit(ok ? &t->ready : &t->failed, true, memory_order_release);
     }
     pthread_mutex_unlock(&t->lock);
     return ok;
 }
 
-static void *build_thread(void *arg)
-{
-    dtm_build(arg);
-    return NULL;
-}
-
-bool dtm_request(DtmTable *t)
-{
-    if (dtm_is_ready(t))
-        return true;
-    if (!atomic_exchange(&t->requested, true)) {
-        pthread_t thread;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        if (pthread_create(&thread, &attr, build_thread, t))
-            atomic_store(&t->requested, false);
-        pthread_attr_destroy(&attr);
-    }
-    return false;
-}
+bool dtm_build(DtmTable *t) { return dtm_build_with(t, NULL); }
 
 /* ---- probing ------------------------------------------------------------ */
 

@@ -16,9 +16,9 @@
  *
  * Tables are named by material code, strong side first ("KQKR"; the named
  * side is White, case-insensitive). Nothing is built at startup: a table is
- * built on demand, once, by dtm_build (blocking) or dtm_request (in a
- * background thread). All functions are thread-safe; probing a ready table
- * takes no lock.
+ * built on demand, once, by dtm_build (blocking) or by a DtmBuilder (one
+ * thread working on time its owner lends it, dtm_builder.h). All functions
+ * are thread-safe; probing a ready table takes no lock.
  *
  * Beside each DTM table a DTZ table (Syzygy's DTZ50 meaning, DtmResult.dtz)
  * is built by a second retrograde pass over the same positions, in which
@@ -34,10 +34,11 @@
  * build that would exceed it fails. A build needs about three times its
  * final size in scratch memory while it runs.
  *
- * In the search: t = dtm_table_for_key(pos->material_key); if t is not NULL
- * and dtm_request(t) (or dtm_is_ready(t)) is true, dtm_probe(pos, &r)
- * answers. dtm_table_for_key knows the standard tables, KK, and whatever
- * else was named or built, so it never starts an unexpected big build. */
+ * In the search: dtm_probe(pos, &r) answers where a ready table covers
+ * pos; the search has the tables it may meet built by a DtmBuilder before
+ * it searches (search/tb.c). dtm_table_for_key knows the standard tables,
+ * KK, and whatever else was named or built, so it never starts an
+ * unexpected big build. */
 #ifndef KS_DTM_H
 #define KS_DTM_H
 
@@ -71,7 +72,7 @@ typedef struct {
     uint64_t cursed[COLOR_NB];                         /* wins with DTZ > 100 plies (expected 0) */
     uint64_t stored;                                   /* entries of the symmetry-reduced table, both sides */
     size_t bytes;                                      /* memory the built table keeps */
-    double build_ms;                                   /* wall time of this table's own DTM build */
+    double build_ms;                                   /* wall time of this table's own DTM build (pauses included) */
     double dtz_build_ms;                               /* and of its DTZ table */
 } DtmStats;
 
@@ -127,11 +128,9 @@ const char *dtm_name(const DtmTable *t);
 
 /* Builds the table and the smaller tables it needs, blocking; returns
  * true when the table is ready. Builds at most once; false if a build
- * failed (memory cap). */
+ * failed (memory cap). A build that a DtmBuilder has started (and perhaps
+ * paused) is waited for. */
 bool dtm_build(DtmTable *t);
-/* Non-blocking: true if the table is ready; otherwise starts a background
- * build (once) and returns false. */
-bool dtm_request(DtmTable *t);
 bool dtm_is_ready(const DtmTable *t);
 
 /* Probes a position whose material a ready table covers, either colour

@@ -247,7 +247,7 @@ PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, co
 PER_MEN void forward_men(Gen *g, const int men)
 {
     const DtmTable *t = g->t;
-    for (uint32_t i = 0; i < t->size; i++) {
+    for (uint32_t i = 0; i < t->size && gen_checkpoint(g); i++) {
         DtmMen m = {{0}};
         if (!dtm_decode(t, i, &m)) {
             g->val[i] = g->val[t->size + i] = DTM_ILLEGAL;

@@ -43,6 +43,8 @@ typedef struct {
     bool can_lose[COLOR_NB];   /* the other side has men to mate with */
     bool must_count[COLOR_NB]; /* can lose, or may capture or promote */
     bool failed;
+    DtmBuilder *builder; /* whose pauses the passes obey (NULL: none) */
+    unsigned ticks;      /* positions visited, for gen_checkpoint */
     /* DTZ mode (dtm_build.c, "DTZ"): val is the DTZ table being made, dtm
      * the finished DTM table of the same material, whose wins and losses
      * the DTZ levels follow; pawn moves are exits like captures. */
@@ -91,6 +93,16 @@ static inline bool gen_ep_other_move(const DtmMen *m, Color us, int kx, int ky)
     Square push = (Square)(pawn + (us == WHITE ? 8 : -8));
     Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]) | square_bb(m->sq[ky]);
     return !(occ & square_bb(push));
+}
+
+/* Called once per position by the passes: every 1024th call the builder
+ * may pause the build (dtm_builder.h) or abandon it (the build then fails).
+ * False once the build has failed. */
+static inline bool gen_checkpoint(Gen *g)
+{
+    if (g->builder && !(++g->ticks & 1023) && !dtm_builder_checkpoint(g->builder))
+        g->failed = true;
+    return !g->failed;
 }
 
 /* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */

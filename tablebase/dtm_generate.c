@@ -202,7 +202,7 @@ static void setup_ep(Gen *g)
     const DtmTable *t = g->t;
     size_t cap = 0;
     for (Color x = WHITE; x <= BLACK && !g->failed; x++)
-        for (uint32_t i = 0; i < t->size; i++) {
+        for (uint32_t i = 0; i < t->size && gen_checkpoint(g); i++) {
             size_t c = (size_t)x * t->size + i;
             DtmMen m = {{0}}, mp;
             int kx, ky;
@@ -290,8 +290,8 @@ static void retrograde_pass(Gen *g)
         free(pend->a);
         pend->a = NULL;
         /* Decisions made here go to the next ply or later. */
-        for (size_t w = 0; w < g->words; w++)
-            for (uint64_t b = cur[w]; b; b &= b - 1)
+        for (size_t w = 0; w < g->words && !g->failed; w++)
+            for (uint64_t b = cur[w]; b && gen_checkpoint(g); b &= b - 1)
                 unmove_from(g, w * 64 + (size_t)lsb(b), d);
         /* Positions with an e.p. right decided at this ply. */
         Vec *ep = &g->ep_pending[d];
@@ -347,12 +347,13 @@ static double ms_since(const struct timespec *t0)
 
 /* One retrograde analysis: the DTM table, or (dtm not NULL) the DTZ table
  * that follows the finished DTM table dtm. NULL on failure. */
-static uint8_t *generate(DtmTable *t, const uint8_t *dtm)
+static uint8_t *generate(DtmTable *t, const uint8_t *dtm, DtmBuilder *builder)
 {
     Gen *g = calloc(1, sizeof *g);
     if (!g)
         return NULL;
     setup_men(g, t);
+    g->builder = builder;
     g->dtz = dtm != NULL;
     g->dtm = dtm;
     g->val = calloc(2, t->size);
@@ -382,16 +383,16 @@ static uint8_t *generate(DtmTable *t, const uint8_t *dtm)
     return val;
 }
 
-bool dtm_generate(DtmTable *t)
+bool dtm_generate(DtmTable *t, DtmBuilder *builder)
 {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint8_t *val = generate(t, NULL);
+    uint8_t *val = generate(t, NULL, builder);
     if (!val)
         return false;
     double dtm_ms = ms_since(&t0);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint8_t *dtz = generate(t, val);
+    uint8_t *dtz = generate(t, val, builder);
     if (!dtz) {
         free(val);
         return false;

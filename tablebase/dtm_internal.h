@@ -47,6 +47,7 @@
 #include <stdatomic.h>
 
 #include "dtm.h"
+#include "dtm_builder.h"
 
 enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
 enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
@@ -75,7 +76,7 @@ struct DtmTable {
     uint8_t *dtz; /* DTZ, same layout */
     DtmExit exits[DTM_EXIT_SLOTS];
     DtmStats stats;
-    atomic_bool ready, failed, requested;
+    atomic_bool ready, failed;
     pthread_mutex_t lock;
 };
 
@@ -209,8 +210,22 @@ static inline uint8_t dtm_value(const DtmTable *t, Color stm, const DtmMen *m)
 
 /* Runs the retrograde analysis; the exits must be resolved and built.
  * Fills t->val and t->stats; false when out of memory or a value does not
- * fit the encoding. */
-bool dtm_generate(DtmTable *t);
+ * fit the encoding, or when builder (NULL: none) abandons the build. The
+ * passes call dtm_builder_checkpoint(builder) every 1024 positions. */
+bool dtm_generate(DtmTable *t, DtmBuilder *builder);
+
+/* dtm_build on behalf of builder b (NULL: the caller's own build): the
+ * generator pauses at b's checkpoints, and a build b abandons leaves its
+ * tables unbuilt rather than failed. */
+bool dtm_build_with(DtmTable *t, DtmBuilder *b);
+/* A build of t failed (memory cap); it is never tried again. */
+bool dtm_build_failed(const DtmTable *t);
+
+/* dtm_builder.c, for the generator: waits while b is paused; false when
+ * the build is to be abandoned (dtm_builder_destroy). */
+bool dtm_builder_checkpoint(DtmBuilder *b);
+/* b is being destroyed: a build that stops now was abandoned. */
+bool dtm_builder_quitting(DtmBuilder *b);
 
 static inline int exit_slot(int captured, int promoted, PieceType promo)
 {

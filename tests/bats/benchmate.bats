@@ -135,16 +135,21 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
 }
 
 # With Tablebases on, both sides play the table's moves: the game lasts
-# exactly the DTM that `tb probe` gives for the start position.
+# exactly the DTM that `tb probe` gives for the start position. One engine
+# plays the whole game, each move to its end (the first builds the tables).
 play_tb_game() {
     local fen=$1 moves="" plies=0 best
+    ks_start
     while [ $plies -lt 200 ]; do
-        best=$(printf 'position fen %s moves %s\ngo depth 1\nquit\n' "$fen" "$moves" | timeout 60 "$KS" |
-               sed -n 's/^bestmove \([^ ]*\).*/\1/p')
+        ks_send "position fen $fen moves $moves" 'go depth 1'
+        ks_wait '^bestmove ' $((plies + 1)) >&2 || break
+        best=$(ks_lines '^bestmove ' | tail -n 1 | awk '{ print $2 }')
         [ "$best" = "(none)" ] && break
         moves="$moves $best"
         plies=$((plies + 1))
     done
+    ks_send quit
+    ks_end
     echo $plies
 }
 

@@ -4,10 +4,19 @@
 # (Syzygy's DTZ50 reading, which GUIs and match runners judge by).
 load helper
 
-# tb_go "setoption ..." ... "position ..." "go ...": the session's info and
-# bestmove lines in $output.
+teardown() { ks_cleanup; }
+
+# tb_go "setoption ..." ... "position ..." "go ...": a fresh engine runs the
+# go to its end and $output holds its info and bestmove lines. (The tables
+# build first; end of input, like quit, would stop that.)
 tb_go() {
-    uci_session "$@"
+    ks_start
+    ks_send "$@"
+    ks_wait '^bestmove '
+    ks_sync
+    output=$(cat "$KS_OUT")
+    ks_send quit
+    ks_end
     [ "$status" -eq 0 ]
 }
 

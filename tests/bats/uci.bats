@@ -297,12 +297,12 @@ nodes_signature() {
     [[ "$(ks_lines 'score mate 1 ' | tail -n 1)" == *" wdl 1000 0 0 "* ]]
 }
 
-@test "Threads 2 while a table builds: probes inside the search, one legal bestmove" {
-    # A covered KPK root: with the table not built yet the threads search,
-    # and once the background build is done they probe it from every
-    # thread (a data race on the probe counter showed here under
-    # ThreadSanitizer, which teardown reports as output on stderr).
-    local pos='position fen 8/8/8/8/8/1k6/3P4/3K4 w - - 0 1'
+@test "Threads 2 after a table build: probes inside the search, one legal bestmove" {
+    # A KPPK root (no table of its own): thread 0 first builds the tables
+    # the search can meet (KPK and the promotions' tables), then both
+    # threads probe them (a data race on the probe counter showed here
+    # under ThreadSanitizer, which teardown reports as output on stderr).
+    local pos='position fen 8/8/8/8/8/1k6/3PP3/3K4 w - - 0 1'
     ks_start
     ks_send 'setoption name Threads value 2' "$pos" 'go movetime 1000'
     ks_wait '^bestmove '

@@ -4,6 +4,7 @@
  * independent count written here, and a consistency pass that replays
  * every move with the engine's own legal move generator. */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,7 @@
 #include "engine/movegen.h"
 #include "harness.h"
 #include "tablebase/dtm.h"
+#include "tablebase/dtm_builder.h"
 #include "tablebase/kpk.h"
 #include "test_util.h"
 
@@ -266,20 +268,128 @@ TEST(dtm_builds_once_from_many_threads)
     CHECK(t && u && !dtm_is_ready(u));
     if (!t || !u)
         return;
+    DtmBuilder *b = dtm_builder_create();
+    CHECK(b && !dtm_builder_want(b, &u, 1));
     for (int i = 0; i < 4; i++)
         pthread_create(&threads[i], NULL, build_in_thread, t);
-    CHECK(!dtm_request(u) || dtm_is_ready(u)); /* starts a background build */
+    /* The builder builds u meanwhile; a generous limit that only catches
+     * a hang. */
+    for (int i = 0; b && i < 6000 && !dtm_builder_work(b, 10); i++)
+        ;
     for (int i = 0; i < 4; i++) {
         void *ok;
         pthread_join(threads[i], &ok);
         CHECK(ok != NULL);
     }
-    /* A generous limit that only catches a hang. */
-    for (int i = 0; i < 6000 && !dtm_request(u); i++)
-        nanosleep(&(struct timespec){0, 10000000}, NULL);
+    dtm_builder_destroy(b);
     DtmStats st;
     CHECK(dtm_stats(u, &st) && st.wins[WHITE] > 0);      /* bishops of both colours mate */
     check_fen("8/8/8/8/8/1n6/N1k5/K7 w - - 0 1", -1, 0); /* a knight mates */
+}
+
+/* ---- the builder (dtm_builder.h) ----------------------------------------- */
+
+/* The first count tables of a list of 4-man materials that no earlier test
+ * has built (the tests below build every table of up to four men). The
+ * tables built here are compared with the Syzygy files by test_syzygy.c. */
+static int unbuilt(DtmTable **out, int count)
+{
+    static const char *const CODES[] = {"KQKQ", "KQKN", "KQKB", "KBKN", "KQQK", "KRRK", "KQRK"};
+    int n = 0;
+    for (size_t i = 0; i < sizeof CODES / sizeof CODES[0] && n < count; i++) {
+        DtmTable *t = dtm_table(CODES[i], NULL, 0);
+        if (t && !dtm_is_ready(t))
+            out[n++] = t;
+    }
+    CHECK_MSG(n == count, "only %d unbuilt tables left: run this test alone", n);
+    return n;
+}
+
+/* Threads of this process (/proc/self/task), or -1. */
+static int thread_count(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    int n = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "Threads:", 8))
+            n = atoi(line + 8);
+    if (f)
+        fclose(f);
+    return n;
+}
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void *no_op(void *arg) { return arg; }
+
+TEST(dtm_builder_one_thread_works_only_on_lent_time)
+{
+    DtmTable *want[2];
+    pthread_t th;
+    if (unbuilt(want, 2) < 2)
+        return;
+    /* A sanitizer starts a thread of its own with the first thread. */
+    if (!pthread_create(&th, NULL, no_op, NULL))
+        pthread_join(th, NULL);
+    int before = thread_count();
+    DtmBuilder *b = dtm_builder_create();
+    CHECK(b && thread_count() == before); /* no thread before there is work */
+    CHECK(!dtm_builder_want(b, want, 2));
+    bool done = dtm_builder_work(b, 1);
+    CHECK(thread_count() == before + 1); /* one thread for both tables */
+    if (!done) {
+        /* Paused: the builder uses no CPU until time is lent again (a
+         * working builder would use about all of it). */
+        double c0 = cpu_ms();
+        nanosleep(&(struct timespec){0, 200000000}, NULL);
+        CHECK_MSG(cpu_ms() - c0 < 50, "%.0f ms of CPU while paused", cpu_ms() - c0);
+    }
+    /* The paused build goes on; a generous limit that only catches a hang. */
+    for (int i = 0; i < 6000 && !done; i++) {
+        done = dtm_builder_work(b, 10);
+        CHECK(thread_count() == before + 1);
+    }
+    CHECK(dtm_is_ready(want[0]) && dtm_is_ready(want[1]));
+    CHECK(dtm_builder_want(b, want, 2)); /* nothing left */
+    dtm_builder_destroy(b);
+    CHECK(thread_count() == before);
+}
+
+TEST(dtm_builder_destroy_abandons_a_paused_build_cleanly)
+{
+    DtmTable *t;
+    if (unbuilt(&t, 1) < 1)
+        return;
+    /* The smaller tables of the candidates are standard 3-man ones. */
+    int count;
+    DtmTable *const *standard = dtm_standard_tables(&count);
+    bool was_ready[16];
+    for (int i = 0; i < count; i++)
+        was_ready[i] = dtm_is_ready(standard[i]);
+    DtmBuilder *b = dtm_builder_create();
+    CHECK(b && !dtm_builder_want(b, &t, 1));
+    size_t used = dtm_memory_used();
+    bool done = dtm_builder_work(b, 1);
+    dtm_builder_destroy(b);
+    if (!done) {
+        /* Not ready, not failed: the memory it had reserved is given back
+         * (only the smaller tables finished meanwhile keep theirs), and a
+         * later build makes it. */
+        for (int i = 0; i < count; i++) {
+            DtmStats st;
+            if (!was_ready[i] && dtm_stats(standard[i], &st))
+                used += st.bytes;
+        }
+        CHECK(!dtm_is_ready(t));
+        CHECK(dtm_memory_used() == used);
+    }
+    CHECK(dtm_build(t));
 }
 
 /* ---- symmetry ------------------------------------------------------------ */

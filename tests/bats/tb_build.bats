@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# Table builds during play (README "Tablebases"; issue 16, defect 4): the
+# main search thread builds the tables a root needs, one at a time, on the
+# search's own time, and the UCI input thread never waits for a build.
+# Every test starts a fresh engine, so the tables are not built yet; a
+# KQKR build (with KQK and KRK) takes about a second, far longer than
+# reading the next command. Nothing here asserts speed.
+load helper
+
+KQKR='position fen 8/8/4Q3/8/1k6/3K4/2r5/8 w - - 0 1'
+
+teardown() { ks_cleanup; }
+
+# line_no REGEX: the number of the first output line matching, or 0.
+line_no() {
+    grep -nE -- "$1" "$KS_OUT" | head -n 1 | cut -d: -f1 | grep . || echo 0
+}
+
+# Defect found by review (issue 16): `go` built the tables in the input
+# thread, so isready was answered and stop was read only after the build,
+# and the first search played the finished table's move.
+@test "isready and stop are answered during a table build; the next go finishes the build" {
+    ks_start
+    ks_send "$KQKR" 'go depth 30' isready stop
+    ks_wait '^bestmove '
+    ks_sync
+    # readyok came before the bestmove, and the bestmove before the table
+    # could score the root (a table move is a `score mate` line)
+    [ "$(line_no '^readyok$')" -lt "$(line_no '^bestmove ')" ]
+    [ "$(ks_count 'score mate')" -eq 0 ] || { cat "$KS_OUT"; return 1; }
+    is_legal "$KQKR" "$(ks_lines '^bestmove ' | awk '{ print $2 }')"
+    # the paused build goes on at the next go and the table plays (the
+    # fastest KQKR mate from here, by the Syzygy-checked table: 4 moves)
+    ks_send 'go depth 30'
+    ks_wait '^bestmove ' 2
+    ks_sync
+    [ "$(ks_count '^info string DTM tables built: .*KQKR')" -eq 1 ]
+    [ "$(ks_count ' score mate 4 ')" -eq 1 ]
+    ks_send quit
+    ks_end
+    [ "$status" -eq 0 ]
+}
+
+@test "quit during a table build exits at once with status 0, the build abandoned" {
+    ks_start
+    ks_send "$KQKR" 'go depth 30'
+    ks_sync
+    ks_send quit
+    ks_end
+    [ "$status" -eq 0 ]
+    # the table never scored the root: quit did not wait for the build
+    [ "$(ks_count 'score mate')" -eq 0 ] || { cat "$KS_OUT"; return 1; }
+    [ "$(ks_count '^bestmove ')" -eq 1 ]
+}
+
+@test "end of input during a table build acts as quit" {
+    ks_start
+    ks_send 'setoption name Threads value 2' "$KQKR" 'go infinite'
+    ks_sync
+    ks_end
+    [ "$status" -eq 0 ]
+    [ "$(ks_count '^bestmove ')" -eq 1 ]
+}
+
+# added_threads POSITION THREADS: a fresh engine with THREADS search
+# threads runs one search without tables (its pool threads, and a
+# sanitizer's, start), then searches POSITION (go infinite, so the tables
+# build first) while the test reads its thread count 20 times, 50 ms
+# apart; prints the largest count less the count before that go.
+added_threads() {
+    local pid base n max=0
+    ks_start
+    ks_send "setoption name Threads value $2" 'position startpos' 'go depth 1'
+    ks_wait '^bestmove ' >&2 || return 1
+    ks_sync >&2
+    pid=$(pgrep -P "$KS_PID" | head -n 1) # the engine, under ks_start's timeout
+    [ -n "$pid" ] || return 1
+    base=$(ls "/proc/$pid/task" | wc -l)
+    ks_send "$1" 'go infinite'
+    ks_sync >&2
+    for i in $(seq 20); do
+        n=$(ls "/proc/$pid/task" | wc -l)
+        [ "$n" -gt "$max" ] && max=$n
+        sleep 0.05
+    done
+    ks_send stop
+    ks_wait '^bestmove ' 2 >&2
+    ks_send quit
+    ks_end >&2
+    echo $((max - base))
+}
+
+# KPKP reaches eight standard tables, KQKR, KRKB and KRKN among them.
+KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
+
+# Defect found by review (issue 16): every table was built in a detached
+# thread of its own (eight at once from a KPKP root), beside the search.
+@test "one builder: a table build adds one thread to the engine (Threads 1 and 2)" {
+    for threads in 1 2; do
+        n=$(added_threads "$KPKP" $threads)
+        [ "$n" -eq 1 ] || { echo "Threads $threads: $n threads added"; return 1; }
+    done
+}
+
+@test "go movetime with tables still to build: one legal bestmove, by itself" {
+    for pos in "$KQKR" 'position fen 8/5k2/8/8/4PK2/8/8/R6r w - - 0 1'; do
+        ks_start
+        ks_send "$pos" 'go movetime 100'
+        ks_wait '^bestmove '
+        ks_sync
+        check_go_result "$pos"
+        ks_send quit
+        ks_end
+        [ "$status" -eq 0 ]
+    done
+}
+
+@test "go nodes: the tables are built first, so the node count repeats in a new process" {
+    # a 5-man root whose search meets KQKR and KRK positions
+    local pos='position fen 8/5k2/8/8/4PK2/8/8/R6r w - - 0 1' a b
+    for run in a b; do
+        ks_start
+        ks_send "$pos" 'go nodes 20000'
+        ks_wait '^bestmove '
+        ks_sync
+        ks_send quit
+        ks_end
+        ks_lines '^info depth .* nodes ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") print $(i + 1) }' >"$BATS_TEST_TMPDIR/$run"
+        [ "$(ks_count '^info string DTM tables built: ')" -eq 1 ]
+    done
+    [ -s "$BATS_TEST_TMPDIR/a" ]
+    cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
+}
