@@ -545,7 +545,7 @@ static bool keep_building(void *ctx)
 /* Runs on thread 0 before the helpers wake: they read tb_enabled. */
 static void prepare_tables(Searcher *s, SearchThread *t0)
 {
-    char built[128], text[160];
+    char built[128] = "", text[160];
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
     s->search_from_ms = now_ms(); /* nps counts the tree search only */
     if (*built && s->report.message) {
@@ -595,7 +595,9 @@ static void search_main(Searcher *s)
     s->best_move = rm->move;
     s->best_score = rm->score;
     s->last_nodes = total_nodes(s);
-    if (bt != t0)
+    /* The last info line's pv starts with the move played (runners check
+     * it): another thread's line, or the strength limiter's choice. */
+    if (bt != t0 || limited)
         report_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
     report_bestmove(s, bt, rm);
 }

@@ -43,10 +43,10 @@ typedef struct {
      * off, or play as strong as elo on the scale of Stockfish 15.1's own
      * UCI_Elo (CCRL-anchored). */
     bool limit_strength;
-    int elo; /* STRENGTH_ELO_MIN .. STRENGTH_ELO_MAX */
-    bool report_fails;      /* every aspiration fail gets its bound line at once
-                               (UCI `debug on`); otherwise only after the first
-                               3 s, as Stockfish, not to flood the GUI */
+    int elo;           /* STRENGTH_ELO_MIN .. STRENGTH_ELO_MAX */
+    bool report_fails; /* every aspiration fail gets its bound line at once
+                          (UCI `debug on`); otherwise only after the first
+                          3 s, as Stockfish, not to flood the GUI */
 } SearchOptions;
 
 /* UCI_Elo's range: Stockfish 15.1's, the measuring stick

@@ -167,3 +167,21 @@ waits_for() {
 @test "limited go ponder waits for ponderhit, then one legal bestmove" {
     waits_for 'go ponder wtime 2000 btime 2000' ponderhit
 }
+
+# Found by a new-user trial: the limiter's choice was played without an
+# info line for it, so the last pv did not start with the bestmove and
+# fastchess warned on nearly every move.
+@test "limited: the last info line's pv starts with the move played" {
+    for seed in 1 2 3 4 5 6; do
+        ks_start
+        ks_send "$LIMIT" "setoption name UCI_Elo value $(elo_bound min)" "setoption name Strength Seed value $seed" \
+            "$MIDGAME" 'go depth 6'
+        ks_wait '^bestmove '
+        best=$(ks_lines '^bestmove ' | awk '{ print $2 }')
+        first=$(ks_lines '^info .* pv ' | tail -n 1 | sed 's/.* pv \([^ ]*\).*/\1/')
+        echo "seed $seed: bestmove $best, last pv starts $first"
+        [ "$best" = "$first" ]
+        ks_send quit
+        ks_end
+    done
+}

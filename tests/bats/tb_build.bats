@@ -131,3 +131,20 @@ KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
     [ -s "$BATS_TEST_TMPDIR/a" ]
     cmp "$BATS_TEST_TMPDIR/a" "$BATS_TEST_TMPDIR/b"
 }
+
+# Found by a new-user trial: with Tablebases false every go after the
+# first printed "info string DTM tables built: " and a byte of stack
+# garbage (the list of built tables was never written).
+@test "Tablebases false: no table line and no stray bytes, go after go" {
+    ks_start
+    ks_send uci 'setoption name Tablebases value false' 'position startpos' 'go depth 1'
+    ks_wait '^bestmove '
+    ks_send 'go depth 1'
+    ks_wait '^bestmove ' 2
+    ks_send 'position fen 8/8/8/4k3/8/8/3QK3/8 w - - 0 1' 'go depth 1'
+    ks_wait '^bestmove ' 3
+    [ "$(grep -c 'DTM tables built' "$KS_OUT")" -eq 0 ]
+    [ "$(LC_ALL=C grep -c '[^[:print:][:space:]]' "$KS_OUT")" -eq 0 ]
+    ks_send quit
+    ks_end
+}

@@ -41,10 +41,11 @@ svg_balanced() {
     f="$BATS_TEST_TMPDIR/t.svg"
     printf '<svg><g><rect/></g></svg>\n' >"$f"
     svg_balanced "$f"
+    # `! cmd` does not fail a bats test (set -e ignores it): test explicitly.
     printf '<svg><g><rect/></svg></g>\n' >"$f"
-    ! svg_balanced "$f"
+    if svg_balanced "$f"; then echo "crossed tags accepted"; return 1; fi
     printf '<svg><g>\n<text>x</text></svg>\n' >"$f"
-    ! svg_balanced "$f"
+    if svg_balanced "$f"; then echo "unclosed tag accepted"; return 1; fi
 }
 
 @test "tb rules kpk: the study's counts and the always-win baseline" {

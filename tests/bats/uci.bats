@@ -450,7 +450,7 @@ nodes_signature() {
     [ "$(ks_count '^bestmove ')" -eq 0 ]
     [ "$(ks_lines '^Fen: ')" = "Fen: ${MIDGAME#position fen }" ]
     # No info line inside the board.
-    ! sed -n '/^ +---/,/^Checkers:/p' "$KS_OUT" | grep -q info
+    [ "$(sed -n '/^ +---/,/^Checkers:/p' "$KS_OUT" | grep -c info)" -eq 0 ]
     ks_send stop
     ks_wait '^bestmove '
 }
