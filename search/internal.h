@@ -19,6 +19,7 @@ typedef struct {
     int prev_score; /* from the previous iteration, for ordering */
     int bound;      /* BOUND_EXACT, or LOWER/UPPER for aspiration fails */
     int seldepth;
+    uint64_t nodes; /* spent below this move in this search, for time management */
     int pv_len;
     Move pv[MAX_PLY + 1];
 } RootMove;

@@ -233,7 +233,9 @@ static int root_search(SearchThread *t, int alpha, int beta, int depth)
         if (s->report.currmove && report_progress(t))
             s->report.currmove(s->report.ctx, depth, t->root[i].move, i + 1);
         t->seldepth = 0;
+        uint64_t before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
         int v = search_root_move(t, alpha, beta, depth, i);
+        t->root[i].nodes += atomic_load_explicit(&t->nodes, memory_order_relaxed) - before;
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return best;
         RootMove *rm = &t->root[i];
@@ -316,17 +318,13 @@ static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int st
     /* A fixed movetime is used in full (the hard limit ends it). */
     if (!s->time.soft || atomic_load(&s->pondering) || s->limits.movetime)
         return false;
-    /* Unstable best move or a falling score: think longer; a best move that
-     * has held for several iterations: stop sooner. */
-    int64_t soft = s->time.soft;
-    if (t->best_move_changes)
-        soft = soft * 16 / 10;
-    else if (stable >= 4)
-        soft = soft * 7 / 10;
-    if (prev_best_score != VALUE_NONE && rm->score < prev_best_score - 30)
-        soft = soft * 13 / 10;
-    if (soft > s->time.hard)
-        soft = s->time.hard;
+    IterationStats st = {
+        .stable = t->best_move_changes ? 0 : stable,
+        .best_nodes = rm->nodes,
+        .total_nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed),
+        .score_drop = prev_best_score != VALUE_NONE ? prev_best_score - rm->score : 0,
+    };
+    int64_t soft = scaled_soft_limit(&s->time, &st);
     return now_ms() - atomic_load(&s->start_ms) >= soft;
 }
 

@@ -48,3 +48,24 @@ TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
         t.soft = t.hard;
     return t;
 }
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* Factors in permille. A best move that held STABLE_FULL iterations gets
+ * 0.9, a fresh one 1.3. Keysquare searches every root move to full depth,
+ * so the best move's share is typically 60 %: that share scores 1.0, all
+ * of the nodes 0.5 and a third of them 1.45. A score that fell 100 cp or
+ * more gets 1.6. */
+#define STABLE_FULL 8
+#define TYPICAL_SHARE 600
+
+int64_t scaled_soft_limit(const TimeLimits *t, const IterationStats *st)
+{
+    int64_t stable = clamp64(st->stable, 0, STABLE_FULL);
+    int64_t stability = 1300 - 50 * stable;
+    int64_t share = st->total_nodes ? (int64_t)(st->best_nodes * 1000 / st->total_nodes) : TYPICAL_SHARE;
+    int64_t node = clamp64(1000 + (TYPICAL_SHARE - share) * 3 / 2, 500, 1500);
+    int64_t score = 1000 + 6 * clamp64(st->score_drop, 0, 100);
+    int64_t soft = t->soft * stability / 1000 * node / 1000 * score / 1000;
+    return clamp64(soft, 1, t->hard > 0 ? t->hard : 1);
+}

@@ -77,3 +77,46 @@ TEST(timeman_huge_clocks_do_not_overflow)
     t = time_limits(&l, WHITE, 10);
     CHECK(t.soft >= 1 && t.soft <= t.hard);
 }
+
+static int64_t scaled(int stable, uint64_t best_nodes, uint64_t total, int drop)
+{
+    TimeLimits t = {1000, 3000};
+    IterationStats st = {stable, best_nodes, total, drop};
+    return scaled_soft_limit(&t, &st);
+}
+
+/* The three signals the anchors read (chessprogramming wiki, "Time
+ * Management"): each pushes the soft limit its own way, alone and with
+ * the others held fixed, and the result stays inside (0, hard]. */
+TEST(timeman_soft_limit_follows_stability_node_share_and_score_drop)
+{
+    for (int s = 0; s < 12; s++)
+        CHECK_MSG(scaled(s + 1, 600, 1000, 0) <= scaled(s, 600, 1000, 0), "stable %d", s);
+    for (uint64_t share = 0; share < 1000; share += 50)
+        CHECK_MSG(scaled(3, share + 50, 1000, 0) <= scaled(3, share, 1000, 0), "share %d", (int)share);
+    for (int d = -50; d < 200; d += 10)
+        CHECK_MSG(scaled(3, 600, 1000, d + 10) >= scaled(3, 600, 1000, d), "drop %d", d);
+    /* An easy move (held for ten iterations, nine nodes in ten) stops
+     * well before the base soft limit; a hard one (just changed, a tenth
+     * of the nodes, the score falling 80 cp) thinks well past it. */
+    CHECK(scaled(10, 900, 1000, -5) < 1000 * 3 / 4);
+    CHECK(scaled(0, 100, 1000, 80) > 1000 * 2);
+    CHECK(scaled(0, 0, 1000, 1000) <= 3000);
+    CHECK(scaled(20, 1000, 1000, -1000) >= 1);
+    CHECK(scaled(0, 0, 0, 0) >= 1); /* no nodes yet: no division by zero */
+}
+
+TEST(timeman_soft_limit_never_exceeds_the_hard_limit_at_tester_time_controls)
+{
+    static const int64_t CLOCK[] = {1000, 10000, 60000};
+    for (size_t i = 0; i < sizeof CLOCK / sizeof *CLOCK; i++) {
+        SearchLimits l;
+        memset(&l, 0, sizeof l);
+        l.time_given = true;
+        l.time[WHITE] = CLOCK[i];
+        l.inc[WHITE] = CLOCK[i] / 100;
+        TimeLimits t = time_limits(&l, WHITE, 10);
+        IterationStats worst = {0, 0, 1000, 500};
+        CHECK(scaled_soft_limit(&t, &worst) <= t.hard);
+    }
+}
