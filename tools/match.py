@@ -131,6 +131,8 @@ def main():
     ap.add_argument("--openings", help="EPD file of start positions")
     ap.add_argument("--variant", help="the runner's -variant, e.g. fischerandom for Chess960 (the runner "
                     "then sets UCI_Chess960; give a 960 opening set)")
+    ap.add_argument("--ponder", action="store_true",
+                    help="both engines ponder on the opponent's time (cutechess-cli's -pondering)")
     ap.add_argument("--pgn", default="match.pgn")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
@@ -165,6 +167,10 @@ def main():
         cmd += ["-pgnout", f"file={a.pgn}"]
     else:
         cmd += ["-pgnout", a.pgn, "-ratinginterval", "10"]
+    if a.ponder:
+        if fast:
+            ap.error("--ponder needs cutechess-cli")
+        cmd += ["-pondering"]
     if a.variant:
         cmd += ["-variant", a.variant]
     if a.openings:

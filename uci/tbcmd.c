@@ -219,10 +219,16 @@ static int probe_command(int argc, char **argv)
     int wdl, dtm, dtz, v, status = 1;
     if (!pos_set_fen(pos, fen, err, sizeof err, NULL, 0))
         fprintf(stderr, "tb probe: %s\n", err);
+    else if (pos->castling)
+        fprintf(stderr, "tb probe: no table covers a position with castling rights\n");
     else if (!(memory && probe_any(pos, &wdl, &dtm, &dtz) && !(dtm < 0 && pos_insufficient_material(pos)))
              && !syzygy_wdl_from_files(pos, &v))
         fprintf(stderr, "tb probe: no table for this material\n");
     else {
+        /* The lines are the dump's, from a zeroed clock; the rule with the
+         * FEN's clock is what play applies (README), so say it is dropped. */
+        if (pos->rule50 > 0)
+            fprintf(stderr, "tb probe: results from a halfmove clock of 0, not the FEN's %d\n", pos->rule50);
         fen_for_table(pos, text);
         print_result(text, pos, memory);
         MoveList list;

@@ -248,6 +248,11 @@ static void cmd_go(UciSession *u, char **tok, int n)
     }
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
+    /* A GUI sends a clock at or below zero after lag; the move still comes
+     * (a millisecond's search), but the tester should learn why it is weak. */
+    if (l.time_given && !l.movetime && !l.infinite && l.time[u->pos.side] <= 0)
+        printf("info string go %ctime %lld: no time left; searching 1 ms\n", u->pos.side == WHITE ? 'w' : 'b',
+               (long long)l.time[u->pos.side]);
     search_options(u->searcher)->report_fails = u->debug;
     search_start(u->searcher, &u->pos, &l);
 }

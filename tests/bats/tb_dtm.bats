@@ -164,9 +164,20 @@ legal_counts_agree() {
     [[ "$output" == *"no table"* ]]
     run "$KS" tb probe 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1
     [ "$status" -eq 1 ]
+    [[ "$output" == *"castling rights"* ]]
     run "$KS" tb probe not a fen
     [ "$status" -eq 1 ]
     [ "$status" -lt 128 ]
+}
+
+# Noticed in a new-user trial: the FEN's halfmove clock was dropped without
+# a word. The lines stay the dump's (clock 0); stderr says so.
+@test "tb probe names the halfmove clock it does not apply" {
+    zero=$("$KS" tb probe 8/8/4k3/8/8/4K3/4P3/8 w - - 0 1 2>/dev/null)
+    run "$KS" tb probe 8/8/4k3/8/8/4K3/4P3/8 w - - 7 40
+    [ "$status" -eq 0 ]
+    [[ "$output" == *"halfmove clock of 0, not the FEN's 7"* ]]
+    [ "$("$KS" tb probe 8/8/4k3/8/8/4K3/4P3/8 w - - 7 40 2>/dev/null)" = "$zero" ]
 }
 
 @test "tb stats kpkp: pawns on both sides, longest DTZ 21 plies as Syzygy's KPvKP" {

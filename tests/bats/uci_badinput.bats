@@ -269,6 +269,21 @@ fen_after() {
     [ "$(ks_count "^info string go movetime -5 is out of range; 1 used")" -eq 1 ]
 }
 
+# Noticed in a new-user trial: an empty or negative clock got no word.
+@test "go with no time left on the mover's clock names it and still moves" {
+    ks_start
+    ks_send 'position startpos' 'go wtime -100 btime 5000'
+    ks_wait '^bestmove ' 1
+    ks_send 'position startpos moves e2e4' 'go wtime 5000 btime 0'
+    ks_wait '^bestmove ' 2
+    ks_send 'go wtime 0 btime 5000'
+    ks_wait '^bestmove ' 3
+    ks_sync
+    [ "$(ks_count "^info string go wtime -100: no time left")" -eq 1 ]
+    [ "$(ks_count "^info string go btime 0: no time left")" -eq 1 ]
+    [ "$(ks_count "^info string go wtime 0")" -eq 0 ]
+}
+
 # Found by the new-user trial (issue 16): --help and --version printed the
 # usage line and exited 1; the README's tools/gen_openings.py was not
 # executable.
