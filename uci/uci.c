@@ -197,6 +197,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
 {
     SearchLimits l;
     long long v;
+    bool clock_given[COLOR_NB] = {false, false};
     memset(&l, 0, sizeof l);
     uci_stop_search(u);
     if (u->no_position) {
@@ -217,7 +218,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
         } else if (!strcmp(t, "wtime") || !strcmp(t, "btime")) {
             if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
                 l.time[t[0] == 'w' ? WHITE : BLACK] = v;
-                l.time_given = true;
+                l.time_given = clock_given[t[0] == 'w' ? WHITE : BLACK] = true;
             }
         } else if (!strcmp(t, "winc") || !strcmp(t, "binc")) {
             if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
@@ -250,7 +251,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
         l.infinite = true;
     /* A GUI sends a clock at or below zero after lag; the move still comes
      * (a millisecond's search), but the tester should learn why it is weak. */
-    if (l.time_given && !l.movetime && !l.infinite && l.time[u->pos.side] <= 0)
+    if (clock_given[u->pos.side] && !l.movetime && !l.infinite && l.time[u->pos.side] <= 0)
         printf("info string go %ctime %lld: no time left; searching 1 ms\n", u->pos.side == WHITE ? 'w' : 'b',
                (long long)l.time[u->pos.side]);
     search_options(u->searcher)->report_fails = u->debug;
