@@ -319,22 +319,10 @@ static int thread_count(void)
     return n;
 }
 
-/* The thread count once it is `want`, or the last count read after about
- * a second: pthread_join returns when the kernel clears the thread's id,
- * a moment before /proc stops counting the thread (on a loaded machine
- * .ci/run once read the joined thread still there). */
-static int thread_count_settled(int want)
-{
-    int n = thread_count();
-    for (int i = 0; i < 1000 && n != want; i++) {
-        nanosleep(&(struct timespec){0, 1000000}, NULL);
-        n = thread_count();
-    }
-    return n;
-}
-
-/* The thread count once two reads 10 ms apart agree (a thread joined just
- * before may still be counted for a moment). */
+/* The thread count once two reads 10 ms apart agree: pthread_join returns
+ * when the kernel clears the thread's id, a moment before /proc stops
+ * counting the thread (on a loaded machine .ci/run once read a joined
+ * thread still there). */
 static int thread_count_stable(void)
 {
     int n = thread_count(), m;
@@ -385,7 +373,7 @@ TEST(dtm_builder_one_thread_works_only_on_lent_time)
     CHECK(dtm_is_ready(want[0]) && dtm_is_ready(want[1]));
     CHECK(dtm_builder_want(b, want, 2)); /* nothing left */
     dtm_builder_destroy(b);
-    CHECK(thread_count_settled(before) == before);
+    CHECK(thread_count_stable() == before);
 }
 
 TEST(dtm_builder_destroy_abandons_a_paused_build_cleanly)
