@@ -49,11 +49,11 @@ typedef struct {
                           3 s, as Stockfish, not to flood the GUI */
 } SearchOptions;
 
-/* UCI_Elo's range: Stockfish 15.1's, the measuring stick
- * (tools/calibrate_elo.md), so that every setting can be checked against
- * it. Full strength (UCI_LimitStrength false) is probably above it. */
+/* UCI_Elo's range, on the scale of Stockfish 15.1's UCI_Elo (the measuring
+ * stick, tools/calibrate_elo.md). The bottom is Stockfish's; the top is
+ * about what full strength reaches at 10+0.1 on one core (strength.c). */
 #define STRENGTH_ELO_MIN 1350
-#define STRENGTH_ELO_MAX 2850
+#define STRENGTH_ELO_MAX 2300
 
 #define SEARCH_MAX_THREADS 256
 

@@ -14,15 +14,16 @@
  * exponential), and above the last anchor the last segment goes on up to
  * STRENGTH_ELO_MAX.
  *
- * NOT YET MEASURED: first guesses. They assume full strength near 3050 on
- * this scale at some 500,000 nodes a move (34 % against Ethereal 12 at
- * 10+0.1), about 65 Elo per doubling of nodes near that and 90-100 at a few
- * thousand nodes, depth 2-3 near 2100, and a 4-line pick with a few hundred
- * cp of noise near Stockfish's lowest level (which picks almost at random
- * among its best four moves at depth 1). Each row's Elo is to be replaced by
- * its measured Elo against Stockfish 15.1's UCI_LimitStrength, as
- * tools/calibrate_elo.md describes; the other columns stay unless a row
- * must move. */
+ * The Elo column is measured against Stockfish 15.1 at UCI_LimitStrength
+ * (tools/calibrate_elo.md; README, "Playing strength", has the table):
+ * 40-game probes at 5+0.05 placed 512 nodes at 1500 (-9 +- 110),
+ * 2,048 and 8,192 nodes at 1900 - 168 and 1900 + 61 (so about 115 Elo a
+ * doubling there), 32,768 nodes at 2300 - 359, and the unlimited engine at
+ * 10+0.1 (about 230,000 nodes a move on one core) near 2300. Rows 1350 and
+ * 2300 are estimates from those: a first run at about 200 nodes and 67 cp
+ * of noise lost 1-44 at 1900, and 2300 takes about what a 10+0.1 move
+ * searches. Stockfish's top levels (2850 needs depth 19 with a small error)
+ * are out of reach of one core, so the range stops at 2300. */
 typedef struct {
     int elo;
     int log2_nodes16; /* log2 of the budget, 1/16 units */
@@ -30,12 +31,10 @@ typedef struct {
 } Anchor;
 
 static const Anchor ANCHORS[] = {
-    {1350, 6 * 16, 300}, /*     64 nodes: in effect depth 1, always completed */
-    {1700, 7 * 16, 120}, /*    128 */
-    {2000, 8 * 16, 40},  /*    256: depth 2-3 */
-    {2200, 9 * 16, 0},   /*    512 */
-    {2500, 12 * 16, 0},  /*  4,096 */
-    {2850, 16 * 16, 0},  /* 65,536: about 1/8 of a 10+0.1 move at 2 Mnps */
+    {1350, 136, 60}, /*     362 nodes; estimated */
+    {1500, 144, 0},  /*     512 */
+    {1900, 199, 0},  /*   5,520 */
+    {2300, 300, 0},  /* 441,000: more than a 10+0.1 move; estimated */
 };
 #define ANCHOR_COUNT (int)(sizeof ANCHORS / sizeof ANCHORS[0])
 

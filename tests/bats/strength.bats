@@ -27,7 +27,9 @@ LIMIT='setoption name UCI_LimitStrength value true'
         echo "bad declaration: '$line'"; return 1; }
     def=${BASH_REMATCH[1]} min=${BASH_REMATCH[2]} max=${BASH_REMATCH[3]}
     [ 1350 -le "$min" ] && [ "$min" -le "$def" ] && [ "$def" -le "$max" ] && [ "$max" -le 2850 ]
-    [ $((max - min)) -ge 1000 ] # a range worth the name
+    # A range worth the name: Stockfish's bottom up to at least 2300, about
+    # what full strength measures at 10+0.1 (README, "Playing strength").
+    [ "$min" -le 1350 ] && [ "$max" -ge 2300 ]
     printf '%s\n' "${lines[@]}" | grep -qE '^option name Strength Seed type spin default 0 min 0 max [0-9]+$'
 }
 
