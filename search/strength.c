@@ -15,15 +15,17 @@
  * STRENGTH_ELO_MAX.
  *
  * The Elo column is measured against Stockfish 15.1 at UCI_LimitStrength
- * (tools/calibrate_elo.md; README, "Playing strength", has the table):
- * 40-game probes at 5+0.05 placed 512 nodes at 1500 (-9 +- 110),
- * 2,048 and 8,192 nodes at 1900 - 168 and 1900 + 61 (so about 115 Elo a
- * doubling there), 32,768 nodes at 2300 - 359, and the unlimited engine at
- * 10+0.1 (about 230,000 nodes a move on one core) near 2300. Rows 1350 and
- * 2300 are estimates from those: a first run at about 200 nodes and 67 cp
- * of noise lost 1-44 at 1900, and 2300 takes about what a 10+0.1 move
- * searches. Stockfish's top levels (2850 needs depth 19 with a small error)
- * are out of reach of one core, so the range stops at 2300. */
+ * (tools/calibrate_elo.md; README, "Playing strength", has the table).
+ * 40-game probes at 5+0.05 placed 512 nodes at 1500 (-9 +- 110), 2,048
+ * and 8,192 nodes at 1900 - 168 and 1900 + 61 (about 115 Elo a doubling
+ * there), 32,768 nodes at 2300 - 359, and the unlimited engine at 10+0.1
+ * (about 200,000 nodes a move on one core) near 2300. The 1350 row was
+ * set from a first run at about 200 nodes and 67 cp of noise, which scored
+ * 1 of 48 at 1900. 100 games at 10+0.1 against the same UCI_Elo then gave
+ * 1350 +10 +- 67, 1500 +56 +- 69, 1900 -63 +- 65. The 2300 row is an
+ * estimate: more than a 10+0.1 move searches. Stockfish's top levels (2850
+ * is depth 19 with a small error) are out of reach of one core, so the
+ * range stops at 2300. */
 typedef struct {
     int elo;
     int log2_nodes16; /* log2 of the budget, 1/16 units */
@@ -31,7 +33,7 @@ typedef struct {
 } Anchor;
 
 static const Anchor ANCHORS[] = {
-    {1350, 136, 60}, /*     362 nodes; estimated */
+    {1350, 136, 60}, /*     362 nodes */
     {1500, 144, 0},  /*     512 */
     {1900, 199, 0},  /*   5,520 */
     {2300, 300, 0},  /* 441,000: more than a 10+0.1 move; estimated */
