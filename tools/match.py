@@ -132,7 +132,7 @@ def main():
     ap.add_argument("--variant", help="the runner's -variant, e.g. fischerandom for Chess960 (the runner "
                     "then sets UCI_Chess960; give a 960 opening set)")
     ap.add_argument("--ponder", action="store_true",
-                    help="both engines ponder on the opponent's time (cutechess-cli's -pondering)")
+                    help="both engines ponder on the opponent's time (cutechess-cli's engine option ponder)")
     ap.add_argument("--pgn", default="match.pgn")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
@@ -161,16 +161,16 @@ def main():
     else:
         ap.error("give --opponent or --engine2")
     limit = [f"tc={a.tc}"] if a.nodes is None else ["tc=inf", f"nodes={a.nodes}"]
+    if a.ponder:
+        if fast:
+            ap.error("--ponder needs cutechess-cli")
+        limit += ["ponder"]
     cmd += ["-each"] + limit + ["-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
     cmd += ["-concurrency", str(a.concurrency), "-recover"]
     if fast:
         cmd += ["-pgnout", f"file={a.pgn}"]
     else:
         cmd += ["-pgnout", a.pgn, "-ratinginterval", "10"]
-    if a.ponder:
-        if fast:
-            ap.error("--ponder needs cutechess-cli")
-        cmd += ["-pondering"]
     if a.variant:
         cmd += ["-variant", a.variant]
     if a.openings:
@@ -179,7 +179,9 @@ def main():
     if a.sprt:
         cmd += ["-sprt", f"elo0={a.sprt[0]}", f"elo1={a.sprt[1]}", "alpha=0.05", "beta=0.05"]
     print(" ".join(cmd), flush=True)
-    subprocess.run(cmd, check=False)
+    run = subprocess.run(cmd, check=False)
+    if not os.path.exists(a.pgn):
+        sys.exit(f"match.py: the runner wrote no PGN (exit status {run.returncode}); see its output above")
     sys.exit(0 if report([a.pgn], a.name) else 1)
 
 
