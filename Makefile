@@ -75,7 +75,7 @@ TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
 TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 
-tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
+tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
 $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
@@ -84,7 +84,10 @@ $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
 $(TOOLS_DIR)/syzygy_speed: $(BUILD)/tools/syzygy_speed.o $(TOOL_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o
+$(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/viriformat.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(TOOLS_DIR)/tune: $(LIB_OBJ) $(BUILD)/tools/tune.o

@@ -315,6 +315,8 @@ static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int st
         return true;
     if (s->limits.depth && depth >= s->limits.depth)
         return true;
+    if (s->limits.soft_nodes && total_nodes(s) >= s->limits.soft_nodes)
+        return true;
     /* A fixed movetime is used in full (the hard limit ends it). */
     if (!s->time.soft || atomic_load(&s->pondering) || s->limits.movetime)
         return false;

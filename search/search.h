@@ -20,8 +20,9 @@ typedef struct {
     int movestogo;
     int64_t movetime;
     int depth; /* plies */
-    uint64_t nodes;
-    int mate; /* moves */
+    uint64_t nodes;      /* hard limit over all threads */
+    uint64_t soft_nodes; /* no new iteration once this many are searched */
+    int mate;            /* moves */
     bool infinite, ponder;
     Move searchmoves[MAX_MOVES];
     int searchmoves_count;

@@ -1,119 +1,109 @@
-/* datagen: self-play games at a fixed node count per move, written as
- * quiet positions with the game's result for Texel tuning (tools/tune.c).
+/* datagen: self-play games for training the network, written as whole
+ * games in viriformat (tools/viriformat.h), so that they can be rescored,
+ * filtered and read by the field's tools (bullet, bullet-utils).
  *
- *   build/native/tools/datagen --out FILE [--games N] [--seed S] [--nodes N]
- *                       [--minutes M] [--hash MB]
+ *   datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]
+ *           [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]
+ *           [--margin CP] [--syzygy PATH] [--log FILE]
  *
- * Each game starts from 8 random legal plies (game i uses a generator
- * seeded from S and i, so the output is deterministic for a seed); an
- * opening whose searched score is beyond +-300 cp is thrown away and drawn
- * again. Games end by mate, stalemate, the draw rules, or adjudication:
- * resign when both sides' searches agree that one side leads by >= 1000
- * cp for 8 plies in a row, draw when |score| <= 10 for 16 plies in a row
- * after ply 80, draw at ply 400.
- * Written per position: "FEN;R;V" with R = 1.0, 0.5, 0.0 the result and V
- * the searched score in centipawns (clamped to +-2000), both from White's
- * view (the tuner may blend V into its target).
- * Skipped: the first 16 plies, positions in check, positions whose best move
- * is a capture or promotion, and positions where a capture sequence beats
- * the static evaluation (a small qsearch here: they are not quiet).
- * --minutes stops starting new games after M minutes of wall time.
- * Method: chessprogramming wiki, "Texel's Tuning Method". */
+ * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
+ * random legal plies drawn from a generator seeded by S and g (an opening
+ * is kept only if a search at the soft node limit scores it within
+ * +-margin cp, else it is drawn again), and every move is a one-thread
+ * search with a fresh hash that stops after the iteration that passes the
+ * soft node limit, or at the hard limit. T threads play games g = 0, 1, 2,
+ * ... as they come free; each whole game is appended under a lock, so the
+ * file holds the same games for the same seed and game count, in an order
+ * that may differ.
+ * A game ends by mate, stalemate, the draw rules, or adjudication: a ready
+ * in-memory DTM table (the standard ones are built at start) or the Syzygy
+ * files of PATH know the result; resign when both sides' searches agree
+ * that one side leads by >= 1000 cp for 8 plies in a row; draw when
+ * |score| <= 10 for 16 plies in a row after ply 80; draw at ply 400.
+ * Recorded per ply: the move played and the searched score of the position
+ * before it, from White's view; no position is filtered here (the trainer
+ * filters). --minutes stops starting new games after M minutes; the chunk
+ * then ends with its running games. FILE is appended to; a game cut off by
+ * a kill is removed first, so chunks can be run again and again.
+ * --log writes every game also as text ("game G result R" then "FEN ;
+ * MOVE ; SCORE" per ply) for the round-trip test.
+ * Method: the field's self-play data generation (chessprogramming wiki
+ * "NNUE"; Viridithas and bullet's data pipelines). */
 #include <inttypes.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/random.h"
-#include "eval/evaluate.h"
 #include "search/search.h"
+#include "tablebase/dtm.h"
+#include "tablebase/syzygy.h"
+#include "tools/viriformat.h"
 
-#define RANDOM_PLIES 8
-#define OPENING_LIMIT 300
-#define SKIP_PLIES 16
 #define RESIGN_SCORE 1000
 #define RESIGN_PLIES 8
 #define DRAW_SCORE 10
 #define DRAW_PLIES 16
 #define DRAW_MIN_PLY 80
 #define MAX_GAME_PLIES 400
-#define QS_MAX_DEPTH 12
-#define FEN_MAX 100
+#define MAX_OPENING_TRIES 1000
 
 typedef struct {
-    const char *out;
+    const char *out, *syzygy, *log;
+    int threads;
     long games;
     uint64_t seed;
-    uint64_t nodes;
+    uint64_t soft_nodes, hard_nodes;
     double minutes;
     size_t hash_mb;
+    int random_plies;
+    int margin;
 } Config;
 
-#define SCORE_CLAMP 2000
-
+/* What the workers share: the next game number, the output and the
+ * totals, under one lock. */
 typedef struct {
-    char (*fens)[FEN_MAX];
-    int *scores; /* White's view */
-    int count;
-} GameRecord;
+    const Config *cfg;
+    struct timespec start;
+    atomic_long next_game;
+    pthread_mutex_t lock;
+    FILE *out, *log;
+    long results[3], positions, written;
+    bool failed;
+} Shared;
 
-/* Captures with SEE >= 0 and promotions only, stand pat at every node. */
-static int qsearch(Position *pos, int alpha, int beta, int depth)
+static double elapsed_minutes(const struct timespec *start)
 {
-    int best = evaluate(pos);
-    if (best >= beta || depth >= QS_MAX_DEPTH)
-        return best;
-    if (best > alpha)
-        alpha = best;
-    MoveList list;
-    list.count = 0;
-    gen_legal(pos, &list, GEN_NOISY);
-    for (int i = 0; i < list.count; i++) {
-        Move m = list.moves[i];
-        if (!see_ge(pos, m, 0))
-            continue;
-        Undo undo;
-        pos_make(pos, m, &undo);
-        int v = -qsearch(pos, -beta, -alpha, depth + 1);
-        pos_unmake(pos);
-        if (v > best) {
-            best = v;
-            if (v > alpha)
-                alpha = v;
-            if (v >= beta)
-                break;
-        }
-    }
-    return best;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return ((double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9) / 60.0;
 }
 
-static bool is_quiet(Position *pos, Move best)
-{
-    if (in_check(pos) || is_capture(pos, best) || move_kind(best) == MK_PROMOTION)
-        return false;
-    return qsearch(pos, -VALUE_INFINITE, VALUE_INFINITE, 0) == evaluate(pos);
-}
-
-static Move search_move(Searcher *s, const Position *pos, uint64_t nodes, int *score)
+static int search_move(Searcher *s, const Position *pos, const Config *cfg, Move *best)
 {
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
-    limits.nodes = nodes;
+    limits.soft_nodes = cfg->soft_nodes;
+    limits.nodes = cfg->hard_nodes;
     search_start(s, pos, &limits);
     search_wait(s);
-    *score = search_best_score(s);
-    return search_best_move(s);
+    *best = search_best_move(s);
+    return search_best_score(s);
 }
 
-/* Plays random legal plies from the start; false if the game ended. */
-static bool random_opening(Position *pos, GameHistory *game, uint64_t *rng)
+/* Plays `plies` random legal plies from the start; false if the game
+ * ended on the way. */
+static bool random_opening(Position *pos, GameHistory *game, uint64_t *rng, int plies)
 {
     pos_set_fen(pos, START_FEN, NULL, 0, NULL, 0);
     game->len = 0;
-    for (int i = 0; i < RANDOM_PLIES; i++) {
+    for (int i = 0; i < plies; i++) {
         MoveList list;
         list.count = 0;
         gen_legal(pos, &list, GEN_ALL);
@@ -124,15 +114,25 @@ static bool random_opening(Position *pos, GameHistory *game, uint64_t *rng)
     return count_legal(pos) > 0;
 }
 
-/* Result from White's view in half points (2 win, 1 draw, 0 loss), or -1
- * while the game goes on. */
-static int rules_result(const Position *pos)
+/* The result in viriformat's terms (VIRI_*) when the rules or a table
+ * decide pos; -1 while the game goes on. */
+static int decided_result(Position *pos)
 {
     if (count_legal(pos) == 0)
-        return in_check(pos) ? (pos->side == WHITE ? 0 : 2) : 1;
+        return !in_check(pos) ? VIRI_DRAW : pos->side == WHITE ? VIRI_BLACK_WINS : VIRI_WHITE_WINS;
     if (pos_is_fifty_move_draw(pos) || pos_is_repetition(pos, 0) || pos_insufficient_material(pos))
-        return 1;
-    return -1;
+        return VIRI_DRAW;
+    int wdl = 0;
+    DtmResult r;
+    if (dtm_probe(pos, &r))
+        wdl = r.wdl;
+    else if (popcount(occupied(pos)) <= syzygy_max_men() && !pos->castling && syzygy_probe_wdl(pos, &wdl))
+        wdl = wdl == SZ_WIN ? 1 : wdl == -SZ_WIN ? -1 : 0; /* cursed results are draws */
+    else
+        return -1;
+    if (wdl == 0)
+        return VIRI_DRAW;
+    return (wdl > 0) == (pos->side == WHITE) ? VIRI_WHITE_WINS : VIRI_BLACK_WINS;
 }
 
 /* Consecutive plies whose score (White's view) is at least RESIGN_SCORE
@@ -148,120 +148,243 @@ static int resign_streak(int streak, int white)
     return 0;
 }
 
-/* Plays one game from pos; records quiet positions; returns the result in
- * half points from White's view. */
-static int play_game(Searcher *s, Position *pos, GameHistory *game, const Config *cfg, GameRecord *rec)
+static int16_t clamp_score(int v) { return (int16_t)(v > VALUE_MATE ? VALUE_MATE : v < -VALUE_MATE ? -VALUE_MATE : v); }
+
+/* Plays game number g into start/plies; returns the result (VIRI_*) and
+ * the number of plies in *count. */
+static int play_game(Searcher *s, GameHistory *game, const Config *cfg, long g, Position *start, ViriPly *plies,
+                     int *count)
 {
+    uint64_t rng = cfg->seed * 0x9E3779B97F4A7C15ULL ^ (uint64_t)g * 0xD1B54A32D192ED03ULL;
+    Position pos;
+    Move best;
+    for (int tries = 0;; tries++) {
+        int plies_n = cfg->random_plies + (int)(splitmix64(&rng) & 1);
+        search_clear(s);
+        if (random_opening(&pos, game, &rng, plies_n)
+            && (tries >= MAX_OPENING_TRIES || abs(search_move(s, &pos, cfg, &best)) <= cfg->margin))
+            break;
+    }
+    search_clear(s);
+    *start = pos;
+    start->undo = NULL;
+    *count = 0;
     int resign = 0, draw_count = 0;
-    for (int ply = RANDOM_PLIES;; ply++) {
-        int result = rules_result(pos);
+    for (int ply = 0;; ply++) {
+        int result = decided_result(&pos);
         if (result >= 0)
             return result;
         if (ply >= MAX_GAME_PLIES)
-            return 1;
-        int score;
-        Move best = search_move(s, pos, cfg->nodes, &score);
-        int white = pos->side == WHITE ? score : -score;
+            return VIRI_DRAW;
+        int score = search_move(s, &pos, cfg, &best);
+        int white = pos.side == WHITE ? score : -score;
+        plies[*count].move = best;
+        plies[*count].score = clamp_score(white);
+        ++*count;
         resign = resign_streak(resign, white);
-        draw_count = abs(score) <= DRAW_SCORE && ply >= DRAW_MIN_PLY ? draw_count + 1 : 0;
+        draw_count = abs(score) <= DRAW_SCORE && pos.game_ply >= DRAW_MIN_PLY ? draw_count + 1 : 0;
         if (abs(resign) >= RESIGN_PLIES)
-            return resign > 0 ? 2 : 0;
+            return resign > 0 ? VIRI_WHITE_WINS : VIRI_BLACK_WINS;
         if (draw_count >= DRAW_PLIES)
-            return 1;
-        if (ply >= SKIP_PLIES && is_quiet(pos, best)) {
-            rec->scores[rec->count] = white > SCORE_CLAMP ? SCORE_CLAMP : white < -SCORE_CLAMP ? -SCORE_CLAMP : white;
-            pos_get_fen(pos, rec->fens[rec->count++]);
-        }
-        game_make(game, pos, best);
-        if (pos->rule50 == 0)
-            game_reroot(game, pos);
+            return VIRI_DRAW;
+        game_make(game, &pos, best);
+        if (pos.rule50 == 0)
+            game_reroot(game, &pos);
     }
+}
+
+static void write_log(FILE *log, long g, const Position *start, int result, const ViriPly *plies, int count)
+{
+    fprintf(log, "game %ld result %d\n", g, result);
+    Position pos = *start;
+    Undo undo[2];
+    for (int i = 0; i < count; i++) {
+        char fen[128], move[8];
+        pos_get_fen(&pos, fen);
+        pos_move_to_uci(&pos, plies[i].move, move);
+        fprintf(log, "%s ; %s ; %d\n", fen, move, plies[i].score);
+        pos_make(&pos, plies[i].move, &undo[i & 1]);
+        pos.undo = NULL;
+    }
+}
+
+static void *worker(void *arg)
+{
+    Shared *sh = arg;
+    const Config *cfg = sh->cfg;
+    Searcher *s = search_create(cfg->hash_mb);
+    GameHistory *game = malloc(sizeof *game);
+    ViriPly *plies = malloc(sizeof *plies * (MAX_GAME_PLIES + 1));
+    size_t cap = VIRI_BOARD_BYTES + 4 * (MAX_GAME_PLIES + 2);
+    uint8_t *buf = malloc(cap);
+    if (!s || !game || !plies || !buf) {
+        pthread_mutex_lock(&sh->lock);
+        sh->failed = true;
+        pthread_mutex_unlock(&sh->lock);
+        goto done;
+    }
+    search_options(s)->threads = 1;
+    for (;;) {
+        if (cfg->minutes > 0 && elapsed_minutes(&sh->start) >= cfg->minutes)
+            break;
+        long g = atomic_fetch_add(&sh->next_game, 1);
+        if (g >= cfg->games)
+            break;
+        Position start;
+        int count;
+        int result = play_game(s, game, cfg, g, &start, plies, &count);
+        size_t n = viri_game_bytes(&start, result, plies, count, buf, cap);
+        pthread_mutex_lock(&sh->lock);
+        bool ok = n > 0 && fwrite(buf, 1, n, sh->out) == n && fflush(sh->out) == 0;
+        if (ok && sh->log) {
+            write_log(sh->log, g, &start, result, plies, count);
+            fflush(sh->log);
+        }
+        if (!ok)
+            sh->failed = true;
+        else {
+            sh->results[result]++;
+            sh->positions += count;
+            sh->written++;
+            if (sh->written % 100 == 0)
+                fprintf(stderr, "games %ld  +%ld =%ld -%ld  positions %ld  %.1f min\n", sh->written,
+                        sh->results[VIRI_WHITE_WINS], sh->results[VIRI_DRAW], sh->results[VIRI_BLACK_WINS],
+                        sh->positions, elapsed_minutes(&sh->start));
+        }
+        bool stop = sh->failed;
+        pthread_mutex_unlock(&sh->lock);
+        if (stop)
+            break;
+    }
+done:
+    free(buf);
+    free(plies);
+    free(game);
+    if (s)
+        search_destroy(s);
+    return NULL;
 }
 
 static bool parse_args(int argc, char **argv, Config *cfg)
 {
-    *cfg = (Config){.out = NULL, .games = 1000000, .seed = 1, .nodes = 6000, .minutes = 0, .hash_mb = 16};
+    *cfg = (Config){.threads = 1,
+                    .games = 1000000000L,
+                    .seed = 1,
+                    .soft_nodes = 5000,
+                    .hard_nodes = 100000,
+                    .hash_mb = 16,
+                    .random_plies = 8,
+                    .margin = 300};
     for (int i = 1; i + 1 < argc; i += 2) {
         const char *k = argv[i], *v = argv[i + 1];
+        char *end;
+        long long num = strtoll(v, &end, 10);
+        bool is_num = *v && !*end && num >= 0;
         if (!strcmp(k, "--out"))
             cfg->out = v;
-        else if (!strcmp(k, "--games"))
-            cfg->games = strtol(v, NULL, 10);
-        else if (!strcmp(k, "--seed"))
-            cfg->seed = strtoull(v, NULL, 10);
-        else if (!strcmp(k, "--nodes"))
-            cfg->nodes = strtoull(v, NULL, 10);
+        else if (!strcmp(k, "--syzygy"))
+            cfg->syzygy = v;
+        else if (!strcmp(k, "--log"))
+            cfg->log = v;
         else if (!strcmp(k, "--minutes"))
             cfg->minutes = strtod(v, NULL);
+        else if (!is_num)
+            return false;
+        else if (!strcmp(k, "--threads"))
+            cfg->threads = (int)num;
+        else if (!strcmp(k, "--games"))
+            cfg->games = (long)num;
+        else if (!strcmp(k, "--seed"))
+            cfg->seed = (uint64_t)num;
+        else if (!strcmp(k, "--soft-nodes"))
+            cfg->soft_nodes = (uint64_t)num;
+        else if (!strcmp(k, "--hard-nodes"))
+            cfg->hard_nodes = (uint64_t)num;
         else if (!strcmp(k, "--hash"))
-            cfg->hash_mb = strtoull(v, NULL, 10);
+            cfg->hash_mb = (size_t)num;
+        else if (!strcmp(k, "--random-plies"))
+            cfg->random_plies = (int)num;
+        else if (!strcmp(k, "--margin"))
+            cfg->margin = (int)num;
         else
             return false;
     }
-    return cfg->out && argc % 2 == 1 && cfg->games > 0 && cfg->nodes > 0 && cfg->hash_mb > 0;
+    return cfg->out && argc % 2 == 1 && cfg->threads >= 1 && cfg->threads <= 256 && cfg->games > 0
+        && cfg->soft_nodes > 0 && cfg->hard_nodes >= cfg->soft_nodes && cfg->hash_mb > 0 && cfg->random_plies <= 40;
 }
 
-static double elapsed_minutes(const struct timespec *start)
+/* Cuts a game that a killed chunk left half written, so that appending
+ * keeps the file a sequence of whole games. */
+static bool trim_partial_game(const char *path, long *games)
 {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return ((double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9) / 60.0;
-}
-
-static int run(const Config *cfg, Searcher *s, Position *pos, GameHistory *game, GameRecord *rec, FILE *out)
-{
-    static const char *const RESULT_TEXT[3] = {"0.0", "0.5", "1.0"};
-    long counts[3] = {0, 0, 0}, positions = 0;
-    struct timespec start;
-    clock_gettime(CLOCK_MONOTONIC, &start);
-    for (long g = 0; g < cfg->games; g++) {
-        if (cfg->minutes > 0 && elapsed_minutes(&start) >= cfg->minutes)
-            break;
-        uint64_t rng = cfg->seed * 0x2545F4914F6CDD1DULL + (uint64_t)g;
-        int score;
-        search_clear(s);
-        while (!random_opening(pos, game, &rng)
-               || (search_move(s, pos, cfg->nodes, &score), abs(score) > OPENING_LIMIT))
-            search_clear(s);
-        rec->count = 0;
-        int result = play_game(s, pos, game, cfg, rec);
-        counts[result]++;
-        positions += rec->count;
-        for (int i = 0; i < rec->count; i++)
-            fprintf(out, "%s;%s;%d\n", rec->fens[i], RESULT_TEXT[result], rec->scores[i]);
-        fflush(out);
-        if ((g + 1) % 100 == 0)
-            fprintf(stderr, "games %ld  +%ld =%ld -%ld  positions %ld  %.1f min\n", g + 1, counts[2], counts[1],
-                    counts[0], positions, elapsed_minutes(&start));
-    }
-    fprintf(stderr, "done: games %ld  +%ld =%ld -%ld  positions %ld  %.1f min\n", counts[0] + counts[1] + counts[2],
-            counts[2], counts[1], counts[0], positions, elapsed_minutes(&start));
-    return 0;
+    long good = viri_last_whole_game(path, games);
+    if (good < 0)
+        return true; /* a new file */
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    if (size == good)
+        return true;
+    fprintf(stderr, "datagen: %s: dropping %ld bytes of a game cut off at the end\n", path, size - good);
+    return truncate(path, good) == 0;
 }
 
 int main(int argc, char **argv)
 {
-    Config cfg;
+    Config cfg = {0};
     if (!parse_args(argc, argv, &cfg)) {
-        fprintf(stderr, "usage: datagen --out FILE [--games N] [--seed S] [--nodes N] [--minutes M] [--hash MB]\n");
+        fprintf(stderr, "usage: datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]\n"
+                        "               [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]\n"
+                        "               [--margin CP] [--syzygy PATH] [--log FILE]\n");
         return 1;
     }
     search_init();
-    Searcher *s = search_create(cfg.hash_mb);
-    Position pos;
-    GameHistory *game = malloc(sizeof *game);
-    GameRecord rec = {malloc(sizeof *rec.fens * MAX_GAME_PLIES), malloc(sizeof *rec.scores * MAX_GAME_PLIES), 0};
-    FILE *out = fopen(cfg.out, "w");
-    if (!s || !game || !rec.fens || !rec.scores || !out) {
-        fprintf(stderr, "datagen: cannot start (memory or %s)\n", cfg.out);
+    long before = 0;
+    if (!trim_partial_game(cfg.out, &before)) {
+        fprintf(stderr, "datagen: cannot repair %s\n", cfg.out);
         return 1;
     }
-    search_options(s)->use_tablebases = false;
-    int rc = run(&cfg, s, &pos, game, &rec, out);
-    fclose(out);
-    free(rec.fens);
-    free(rec.scores);
-    free(game);
-    search_destroy(s);
-    return rc;
+    Shared sh = {.cfg = &cfg, .out = fopen(cfg.out, "ab"), .log = cfg.log ? fopen(cfg.log, "w") : NULL};
+    if (!sh.out || (cfg.log && !sh.log)) {
+        fprintf(stderr, "datagen: cannot open %s\n", sh.out ? cfg.log : cfg.out);
+        return 1;
+    }
+    if (cfg.syzygy) {
+        SyzygyInfo info;
+        syzygy_init(cfg.syzygy, &info);
+        fprintf(stderr, "datagen: %d Syzygy WDL files, up to %d men\n", info.wdl_files, info.max_men);
+    }
+    /* Every table the search may build is built now, so that no game
+     * depends on which tables another thread happened to build first. */
+    int n_tables;
+    DtmTable *const *tables = dtm_standard_tables(&n_tables);
+    for (int i = 0; i < n_tables; i++)
+        dtm_build(tables[i]);
+    pthread_mutex_init(&sh.lock, NULL);
+    atomic_init(&sh.next_game, 0);
+    clock_gettime(CLOCK_MONOTONIC, &sh.start);
+    pthread_t *tid = malloc(sizeof *tid * (size_t)cfg.threads);
+    int started = 0;
+    for (; tid && started < cfg.threads; started++)
+        if (pthread_create(&tid[started], NULL, worker, &sh) != 0)
+            break;
+    for (int i = 0; i < started; i++)
+        pthread_join(tid[i], NULL);
+    free(tid);
+    double minutes = elapsed_minutes(&sh.start);
+    long fen_games = 0;
+    fclose(sh.out);
+    if (sh.log)
+        fclose(sh.log);
+    long bytes = viri_last_whole_game(cfg.out, &fen_games);
+    printf("chunk seed %" PRIu64 ": games %ld (+%ld =%ld -%ld)  positions %ld  %.1f min  %.0f positions/h  "
+           "%s: %ld games, %ld bytes\n",
+           cfg.seed, sh.written, sh.results[VIRI_WHITE_WINS], sh.results[VIRI_DRAW], sh.results[VIRI_BLACK_WINS],
+           sh.positions, minutes, minutes > 0 ? sh.positions / minutes * 60 : 0.0, cfg.out, fen_games, bytes);
+    fflush(stdout);
+    pthread_mutex_destroy(&sh.lock);
+    return sh.failed || started == 0 ? 1 : 0;
 }
