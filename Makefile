@@ -60,10 +60,16 @@ $(BUILD)/tests/test_list.h.inc: $(TEST_SRC)
 # --version names the build's flavour and optimisation flags.
 $(BUILD)/uci/main.o: CFLAGS += -DKS_BUILD='"ARCH=$(ARCH)$(if $(SAN), SAN=$(SAN)) $(OPT)"'
 
+# The embedded net is assembled into nnue.o (.incbin), which the compiler's
+# dependency files do not list.
+$(BUILD)/eval/nnue.o: eval/default.nnue
+
 $(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
 $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 
-$(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ)
+# The unit tests also check the tools' format and trainer code.
+TEST_TOOL_OBJ = $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o
+$(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ) $(TEST_TOOL_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 # Developer programs that never ship (tools/*.c). tools/datagen links the
@@ -75,7 +81,7 @@ TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
 TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 
-tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
+tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/train $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
 $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
@@ -90,6 +96,9 @@ $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/virifor
 $(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+$(TOOLS_DIR)/train: $(LIB_OBJ) $(BUILD)/tools/train.o $(BUILD)/tools/nn_train.o $(BUILD)/tools/viriformat.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
 $(TOOLS_DIR)/tune: $(LIB_OBJ) $(BUILD)/tools/tune.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
@@ -97,8 +106,10 @@ unit: $(TEST_BIN)
 	$(TEST_BIN)
 
 # One closing line for CI: "N passed, N failed" over unit and bats tests.
-test: $(EXE) $(TEST_BIN)
-	@KS_EXE=$(abspath $(EXE)) sh tests/run.sh $(TEST_BIN)
+# The bats tests also run the data tools (tests/bats/datagen.bats).
+TEST_TOOLS = $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/train
+test: $(EXE) $(TEST_BIN) $(TEST_TOOLS)
+	@KS_EXE=$(abspath $(EXE)) KS_TOOLS=$(abspath $(TOOLS_DIR)) sh tests/run.sh $(TEST_BIN)
 
 test-asan:
 	$(MAKE) test SAN=address,undefined EXE=build/keysquare-asan

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "endgame/endgame.h"
+#include "eval/nnue.h"
 #include "eval/terms.h"
 #include "eval/weights.h"
 
@@ -139,11 +140,23 @@ static int blend(const Position *pos, Score total, int *scale)
     return value > EVAL_LIMIT ? EVAL_LIMIT : value < -EVAL_LIMIT ? -EVAL_LIMIT : value;
 }
 
+/* The net's value with the endgame layer's scale factor for the side it
+ * favours (drawish material pulls it toward 0), capped like the terms. */
+static int net_value(const Position *pos)
+{
+    int v = nnue_evaluate(pos);
+    Color strong = (v > 0) == (pos->side == WHITE) ? WHITE : BLACK;
+    v = v * endgame_scale_factor(pos, strong) / SCALE_NORMAL;
+    return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
+}
+
 int evaluate(const Position *pos)
 {
     int score, scale;
     if (endgame_evaluate(pos, &score))
         return score;
+    if (nnue_enabled())
+        return net_value(pos);
     EvalInfo info;
     TRACE_INIT(&info, NULL);
     run_terms(pos, &info);
@@ -184,6 +197,7 @@ void eval_trace(const Position *pos, FILE *out)
     int score, scale;
     if (endgame_evaluate(pos, &score)) {
         fprintf(out, "Endgame knowledge for this material decides the evaluation.\n");
+        fprintf(out, "Network (%s net, not used here): %d (side to move)\n", nnue_net_name(), nnue_evaluate(pos));
         fprintf(out, "Final evaluation: %d (side to move)\n", score);
         return;
     }
@@ -204,6 +218,8 @@ void eval_trace(const Position *pos, FILE *out)
     int white = blend(pos, total_score(&info), &scale);
     fprintf(out, "\nPhase %d/%d (%d = all pieces), endgame scale %d/%d\n", game_phase(pos), PHASE_MAX, PHASE_MAX, scale,
             SCALE_NORMAL);
-    fprintf(out, "Evaluation from White's view: %d\n", white);
-    fprintf(out, "Final evaluation: %d (side to move)\n", pos->side == WHITE ? white : -white);
+    fprintf(out, "Hand-crafted evaluation from White's view: %d%s\n", white, nnue_enabled() ? " (not used)" : "");
+    fprintf(out, "Network (%s net%s): %d (side to move), %d after the endgame scale factor\n", nnue_net_name(),
+            nnue_enabled() ? "" : ", not used: Use NNUE is off", nnue_evaluate(pos), net_value(pos));
+    fprintf(out, "Final evaluation: %d (side to move)\n", evaluate(pos));
 }

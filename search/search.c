@@ -10,6 +10,7 @@
 #include "endgame/endgame.h"
 #include "engine/bitboard.h"
 #include "eval/evaluate.h"
+#include "eval/nnue.h"
 #include "internal.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
@@ -28,6 +29,7 @@ void search_init(void)
     syzygy_startup();
     endgame_init();
     eval_init();
+    nnue_init();
     lmr_init();
 }
 

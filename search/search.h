@@ -19,7 +19,7 @@ typedef struct {
     bool time_given; /* wtime or btime was given (may be <= 0) */
     int movestogo;
     int64_t movetime;
-    int depth; /* plies */
+    int depth;           /* plies */
     uint64_t nodes;      /* hard limit over all threads */
     uint64_t soft_nodes; /* no new iteration once this many are searched */
     int mate;            /* moves */

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "eval/nnue.h"
 #include "search/tt.h"
 #include "tablebase/syzygy.h"
 
@@ -75,6 +76,26 @@ static void apply_syzygy_path(UciSession *u, const Option *o, long long v, const
                info.max_men);
 }
 
+/* A net that cannot be used is refused and the one in use stays. The
+ * default (the embedded net) is selected silently: it is set at startup. */
+static void apply_eval_file(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)u, (void)v;
+    char err[320];
+    if (!strcmp(text, o->def_text) || !*text)
+        nnue_load(NULL, err, sizeof err);
+    else if (nnue_load(text, err, sizeof err))
+        printf("info string EvalFile: using the %s net\n", nnue_net_name());
+    else
+        printf("info string EvalFile refused: %s; still using the %s net\n", err, nnue_net_name());
+}
+
+static void apply_use_nnue(UciSession *u, const Option *o, long long v, const char *text)
+{
+    (void)u, (void)o, (void)text;
+    nnue_set_enabled(v != 0);
+}
+
 static void apply_strength_seed(UciSession *u, const Option *o, long long v, const char *text)
 {
     (void)o, (void)text;
@@ -107,6 +128,8 @@ static const Option OPTIONS[] = {
     {"UCI_LimitStrength", OPT_CHECK, 0, 0, 1, SEARCH_FIELD(limit_strength)},
     {"UCI_Elo", OPT_SPIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MIN, STRENGTH_ELO_MAX, SEARCH_FIELD(elo)},
     {"Strength Seed", OPT_SPIN, 0, 0, INT_MAX, .apply = apply_strength_seed},
+    {"Use NNUE", OPT_CHECK, NNUE_DEFAULT_ON, 0, 1, .apply = apply_use_nnue},
+    {"EvalFile", OPT_STRING, .def_text = "<default>", .apply = apply_eval_file},
 };
 #define OPTION_COUNT (int)(sizeof OPTIONS / sizeof OPTIONS[0])
 

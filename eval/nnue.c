@@ -1,0 +1,289 @@
+/* Network inference (layout, features and quantisation: nnue.h). */
+#include "eval/nnue.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    alignas(64) int16_t hidden_w[NNUE_INPUTS][NNUE_HIDDEN];
+    alignas(64) int16_t hidden_b[NNUE_HIDDEN];
+    alignas(64) int16_t out_w[2 * NNUE_HIDDEN];
+    int16_t out_b;
+} Net;
+
+/* The embedded default net, linked into the binary by the assembler from
+ * the committed file (no tool at build time). */
+#if defined(_WIN32)
+#define NNUE_SECTION ".section .rdata,\"dr\"\n"
+#else
+#define NNUE_SECTION ".section .rodata\n"
+#endif
+#ifndef NNUE_DEFAULT_FILE
+#define NNUE_DEFAULT_FILE "eval/default.nnue"
+#endif
+__asm__(NNUE_SECTION ".balign 64\n"
+                     ".globl ks_embedded_net\n"
+                     "ks_embedded_net:\n"
+                     ".incbin \"" NNUE_DEFAULT_FILE "\"\n"
+                     ".globl ks_embedded_net_end\n"
+                     "ks_embedded_net_end:\n"
+                     ".byte 0\n"
+                     ".previous\n");
+extern const uint8_t ks_embedded_net[], ks_embedded_net_end[];
+
+/* The embedded net and a net loaded from a file; `active` points at one.
+ * Both change only at startup and on setoption EvalFile, while no search
+ * runs, so the search reads them without locks. */
+static Net embedded_net, file_net;
+static const Net *active = &embedded_net;
+static char active_name[256] = "embedded";
+static bool enabled = NNUE_DEFAULT_ON;
+
+void nnue_set_enabled(bool on) { enabled = on; }
+bool nnue_enabled(void) { return enabled; }
+
+static unsigned u32_at(const uint8_t *p)
+{
+    return (unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24;
+}
+
+static int16_t i16_at(const uint8_t *p) { return (int16_t)(uint16_t)((unsigned)p[0] | (unsigned)p[1] << 8); }
+
+static bool parse_net(const uint8_t *bytes, size_t size, Net *net, char *err, size_t err_size)
+{
+    const uint8_t *body = bytes;
+    size_t padded = (NNUE_BODY_BYTES + 63) / 64 * 64;
+    if (size >= NNUE_HEADER_BYTES && !memcmp(bytes, "KSNN", 4)) {
+        unsigned version = u32_at(bytes + 4), inputs = u32_at(bytes + 8), hidden = u32_at(bytes + 12);
+        unsigned qa = u32_at(bytes + 16), qb = u32_at(bytes + 20), scale = u32_at(bytes + 24);
+        unsigned act = u32_at(bytes + 28);
+        if (version != NNUE_VERSION || inputs != NNUE_INPUTS || hidden != NNUE_HIDDEN || qa != NNUE_QA || qb != NNUE_QB
+            || scale != NNUE_SCALE || act != NNUE_ACTIVATION_SCRELU) {
+            snprintf(err, err_size,
+                     "net header (version %u, %u inputs, %u hidden, QA %u, QB %u, scale %u, activation %u) does not "
+                     "match this build (version %d, %d -> %dx2 -> 1, QA %d, QB %d, scale %d, SCReLU)",
+                     version, inputs, hidden, qa, qb, scale, act, NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_QA,
+                     NNUE_QB, NNUE_SCALE);
+            return false;
+        }
+        body += NNUE_HEADER_BYTES;
+        size -= NNUE_HEADER_BYTES;
+        if (size != NNUE_BODY_BYTES && size != padded) {
+            snprintf(err, err_size, "net body has %zu bytes, %d expected", size, NNUE_BODY_BYTES);
+            return false;
+        }
+    } else if (size != NNUE_BODY_BYTES && size != padded) {
+        snprintf(err, err_size,
+                 "net file has %zu bytes and no KSNN header; a bullet net of 768 -> %dx2 -> 1 has %d (%zu padded)",
+                 size, NNUE_HIDDEN, NNUE_BODY_BYTES, padded);
+        return false;
+    }
+    const uint8_t *p = body;
+    for (int f = 0; f < NNUE_INPUTS; f++)
+        for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
+            net->hidden_w[f][i] = i16_at(p);
+    for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
+        net->hidden_b[i] = i16_at(p);
+    for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
+        net->out_w[i] = i16_at(p);
+    net->out_b = i16_at(p);
+    return true;
+}
+
+void nnue_init(void)
+{
+    char err[256];
+    size_t size = (size_t)(ks_embedded_net_end - ks_embedded_net);
+    if (!parse_net(ks_embedded_net, size, &embedded_net, err, sizeof err)) {
+        /* A build whose committed net does not match its own sizes is a
+         * broken build, not a user error. */
+        fprintf(stderr, "keysquare: the embedded net is unusable: %s\n", err);
+        abort();
+    }
+    active = &embedded_net;
+    snprintf(active_name, sizeof active_name, "embedded");
+}
+
+bool nnue_load_bytes(const uint8_t *bytes, size_t size, const char *name, char *err, size_t err_size)
+{
+    /* Parsed into a scratch net first: a bad file leaves file_net (which
+     * may be the active net) untouched. */
+    Net *scratch = aligned_alloc(64, (sizeof *scratch + 63) / 64 * 64);
+    if (!scratch) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    bool ok = parse_net(bytes, size, scratch, err, err_size);
+    if (ok) {
+        file_net = *scratch;
+        active = &file_net;
+        snprintf(active_name, sizeof active_name, "%s", name);
+    }
+    free(scratch);
+    return ok;
+}
+
+bool nnue_load(const char *path, char *err, size_t err_size)
+{
+    if (!path || !*path || !strcmp(path, "<default>") || !strcmp(path, "<empty>")) {
+        active = &embedded_net;
+        snprintf(active_name, sizeof active_name, "embedded");
+        return true;
+    }
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, err_size, "cannot open %s", path);
+        return false;
+    }
+    /* Anything much larger than a net is refused before it is read. */
+    size_t cap = NNUE_HEADER_BYTES + NNUE_BODY_BYTES + 64, size = 0;
+    uint8_t *bytes = malloc(cap + 1);
+    if (!bytes) {
+        fclose(f);
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    size = fread(bytes, 1, cap + 1, f);
+    bool read_error = ferror(f);
+    fclose(f);
+    bool ok = false;
+    if (read_error)
+        snprintf(err, err_size, "cannot read %s", path);
+    else if (size > cap)
+        snprintf(err, err_size, "%s is larger than any net of this build", path);
+    else
+        ok = nnue_load_bytes(bytes, size, path, err, err_size);
+    free(bytes);
+    return ok;
+}
+
+const char *nnue_net_name(void) { return active_name; }
+
+static inline void add_feature(int16_t *acc, const int16_t *w)
+{
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        acc[i] = (int16_t)(acc[i] + w[i]);
+}
+
+static inline void sub_feature(int16_t *acc, const int16_t *w)
+{
+    for (int i = 0; i < NNUE_HIDDEN; i++)
+        acc[i] = (int16_t)(acc[i] - w[i]);
+}
+
+void nnue_refresh(const Position *pos, NnueAccumulator *acc)
+{
+    for (Color view = WHITE; view <= BLACK; view++) {
+        memcpy(acc->v[view], active->hidden_b, sizeof acc->v[view]);
+        for (Bitboard b = occupied(pos); b; b &= b - 1) {
+            Square sq = lsb(b);
+            add_feature(acc->v[view], active->hidden_w[nnue_feature(view, piece_on(pos, sq), sq)]);
+        }
+    }
+}
+
+void nnue_move_man(const NnueAccumulator *src, NnueAccumulator *dst, Piece p, Square from, Square to)
+{
+    if (dst != src)
+        *dst = *src;
+    for (Color view = WHITE; view <= BLACK; view++) {
+        if (from != SQ_NONE)
+            sub_feature(dst->v[view], active->hidden_w[nnue_feature(view, p, from)]);
+        if (to != SQ_NONE)
+            add_feature(dst->v[view], active->hidden_w[nnue_feature(view, p, to)]);
+    }
+}
+
+void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAccumulator *dst)
+{
+    if (dst != src)
+        *dst = *src;
+    if (m == MOVE_NULL)
+        return;
+    Square from = move_from(m), to = move_to(m);
+    Piece p = piece_on(pos, from);
+    Color us = color_of(p);
+    switch (move_kind(m)) {
+    case MK_CASTLING: {
+        /* The king's destination is its g- or c-file square; the rook's
+         * squares come from the position (Chess960 too). A 960 castling
+         * may leave either man where it stood: remove both, then add. */
+        Square rook_from = castling_rook_from(pos, m), rook_to = castling_rook_to(m);
+        Piece rook = make_piece(us, ROOK);
+        nnue_move_man(dst, dst, p, from, SQ_NONE);
+        nnue_move_man(dst, dst, rook, rook_from, SQ_NONE);
+        nnue_move_man(dst, dst, p, SQ_NONE, to);
+        nnue_move_man(dst, dst, rook, SQ_NONE, rook_to);
+        return;
+    }
+    case MK_EN_PASSANT:
+        nnue_move_man(dst, dst, make_piece(!us, PAWN), to + (us == WHITE ? -8 : 8), SQ_NONE);
+        nnue_move_man(dst, dst, p, from, to);
+        return;
+    case MK_PROMOTION:
+        if (piece_on(pos, to) != NO_PIECE)
+            nnue_move_man(dst, dst, piece_on(pos, to), to, SQ_NONE);
+        nnue_move_man(dst, dst, p, from, SQ_NONE);
+        nnue_move_man(dst, dst, make_piece(us, move_promo(m)), SQ_NONE, to);
+        return;
+    default:
+        if (piece_on(pos, to) != NO_PIECE)
+            nnue_move_man(dst, dst, piece_on(pos, to), to, SQ_NONE);
+        nnue_move_man(dst, dst, p, from, to);
+        return;
+    }
+}
+
+/* Sum over one half of clamp(x, 0, QA)^2 * w, in QA * QA * QB units. The
+ * product clamp(x) * w fits 16 bits (|w| <= 1.98 * QB), and each 32-bit
+ * lane adds at most NNUE_HIDDEN / 16 products below 2^23, so no order of
+ * summation can overflow: the vector and the scalar code agree exactly. */
+#if defined(__GNUC__) && !defined(NNUE_SCALAR)
+typedef int16_t V16 __attribute__((vector_size(32)));
+typedef int32_t V32 __attribute__((vector_size(64)));
+
+static int64_t half_sum(const int16_t *acc, const int16_t *w)
+{
+    const V16 zero = {0}, qa = zero + NNUE_QA;
+    V32 sum = {0};
+    for (int i = 0; i < NNUE_HIDDEN; i += 16) {
+        V16 x, wv;
+        memcpy(&x, acc + i, sizeof x);
+        memcpy(&wv, w + i, sizeof wv);
+        x = x & (x > zero);                    /* max(x, 0) */
+        x = (x & (x < qa)) | (qa & (x >= qa)); /* min(x, QA) */
+        V16 xw = x * wv;
+        sum += __builtin_convertvector(xw, V32) * __builtin_convertvector(x, V32);
+    }
+    int64_t total = 0;
+    for (int i = 0; i < 16; i++)
+        total += sum[i];
+    return total;
+}
+#else
+static int64_t half_sum(const int16_t *acc, const int16_t *w)
+{
+    int64_t total = 0;
+    for (int i = 0; i < NNUE_HIDDEN; i++) {
+        int x = acc[i] < 0 ? 0 : acc[i] > NNUE_QA ? NNUE_QA : acc[i];
+        total += (int64_t)(x * w[i]) * x;
+    }
+    return total;
+}
+#endif
+
+int nnue_output(const NnueAccumulator *acc, Color stm)
+{
+    int64_t sum = half_sum(acc->v[stm], active->out_w) + half_sum(acc->v[!stm], active->out_w + NNUE_HIDDEN);
+    /* Division rounds toward zero, as in the field's inference code. */
+    int64_t v = sum / NNUE_QA + active->out_b;
+    return (int)(v * NNUE_SCALE / (NNUE_QA * NNUE_QB));
+}
+
+int nnue_evaluate(const Position *pos)
+{
+    NnueAccumulator acc;
+    nnue_refresh(pos, &acc);
+    return nnue_output(&acc, pos->side);
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bats
+# The data pipeline's programs (tools/datagen, tools/viri, tools/train) and
+# the EvalFile / Use NNUE options. The games datagen writes are read back by
+# tools/viri, whose reader the unit tests check against the public layout
+# (tests/data/samples.viri); here they must replay to legal positions with
+# the moves, scores and results datagen logged while playing them.
+
+load helper
+
+TOOLS=${KS_TOOLS:-$BATS_TEST_DIRNAME/../../build/native/tools}
+
+setup() { DIR=$(mktemp -d "${BATS_TEST_TMPDIR:-/tmp}/dg.XXXXXX"); }
+teardown() { rm -rf "$DIR"; }
+
+@test "datagen: whole games in viriformat that replay to what was logged" {
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/a.viri" --games 4 --threads 2 --seed 3 \
+        --soft-nodes 300 --hard-nodes 3000 --log "$DIR/a.log"
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ "chunk seed 3: games 4 " ]]
+    run timeout "$HANG" "$TOOLS/viri" dump "$DIR/a.viri"
+    [ "$status" -eq 0 ]
+    # The log says "game G result R", the dump "game N result R plies P":
+    # compare the results in file order and every ply line.
+    diff <(grep -v '^game' "$DIR/a.log") <(printf '%s\n' "${lines[@]}" | grep -v '^game')
+    diff <(grep '^game' "$DIR/a.log" | cut -d' ' -f3-4) \
+         <(printf '%s\n' "${lines[@]}" | grep '^game' | cut -d' ' -f3-4)
+    [ "$(grep -c '^game' "$DIR/a.log")" -eq 4 ]
+    [ "$(grep -vc '^game' "$DIR/a.log")" -gt 40 ]
+}
+
+@test "datagen: the same seed gives the same games with one thread or two; a new chunk appends" {
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/one.viri" --games 3 --threads 1 --seed 9 \
+        --soft-nodes 300 --hard-nodes 3000 --log "$DIR/one.log"
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/two.viri" --games 3 --threads 2 --seed 9 \
+        --soft-nodes 300 --hard-nodes 3000 --log "$DIR/two.log"
+    # Games may be written in another order: compare them sorted by number.
+    sorted() { awk '/^game/ { g = $2 } { print g " " $0 }' "$1" | sort -s -n -k1,1; }
+    diff <(sorted "$DIR/one.log") <(sorted "$DIR/two.log")
+    size=$(stat -c %s "$DIR/one.viri")
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/one.viri" --games 1 --seed 10 --soft-nodes 300 --hard-nodes 3000
+    run "$TOOLS/viri" stats "$DIR/one.viri"
+    [[ "$output" =~ "games 4 " ]]
+    [ "$(stat -c %s "$DIR/one.viri")" -gt "$size" ]
+}
+
+@test "datagen: a chunk killed mid-game is cut back to its whole games before appending" {
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/k.viri" --games 2 --seed 4 --soft-nodes 300 --hard-nodes 3000
+    head -c -7 "$DIR/k.viri" > "$DIR/cut.viri"
+    run "$TOOLS/viri" stats "$DIR/cut.viri"
+    [ "$status" -eq 1 ]
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/cut.viri" --games 1 --seed 5 --soft-nodes 300 --hard-nodes 3000
+    [[ "$output" =~ "cut.viri: 2 games" ]]
+    run "$TOOLS/viri" stats "$DIR/cut.viri"
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ "games 2 " ]]
+}
+
+@test "train: learns from datagen's games and writes a net the engine loads with EvalFile" {
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/net" --epochs 2 --batch 256 --val-every 3 "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    [[ "${lines[0]}" =~ ^data:\ 1\ files,\ 6\ games ]]
+    [[ "${lines[2]}" =~ ^epoch\ 2\ \ train\ loss ]]
+    [ -s "$DIR/net/epoch-2.nnue" ] && [ -s "$DIR/net/last.ckpt" ]
+    uci_session "setoption name EvalFile value $DIR/net/epoch-2.nnue" 'setoption name Use NNUE value true' \
+        'position startpos' eval 'go depth 3'
+    [[ "$output" =~ "info string EvalFile: using the $DIR/net/epoch-2.nnue net" ]]
+    [[ "$output" =~ "Network ($DIR/net/epoch-2.nnue net)" ]]
+    [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
+}
+
+@test "EvalFile: a missing, truncated or foreign file is refused and the engine plays on" {
+    printf 'KSNN' > "$DIR/short.nnue"
+    head -c 1000 /dev/zero > "$DIR/zeros.nnue"
+    uci_session "setoption name EvalFile value $DIR/none.nnue" "setoption name EvalFile value $DIR/short.nnue" \
+        "setoption name EvalFile value $DIR/zeros.nnue" 'setoption name Use NNUE value true' 'position startpos' \
+        eval 'go depth 4'
+    [ "$(printf '%s\n' "${lines[@]}" | grep -c '^info string EvalFile refused: .*; still using the embedded net$')" -eq 3 ]
+    [[ "$output" =~ "Network (embedded net)" ]]
+    [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
+}

@@ -1,0 +1,205 @@
+/* The trainer (tools/nn_train.h): its gradients against central finite
+ * differences of its own loss, a tiny net that learns a synthetic target
+ * (the material balance), and the export against the engine's reader. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval/nnue.h"
+#include "harness.h"
+#include "test_util.h"
+#include "tools/nn_train.h"
+
+#define FD_SAMPLES 24
+#define FD_CHECKS 300
+
+typedef struct {
+    TnSample *s;
+    int count, cap;
+    int value[PIECE_TYPE_NB];
+} Collect;
+
+static void collect(Position *pos, const MoveList *legal, Rng *rng, void *ctx)
+{
+    (void)legal;
+    Collect *c = ctx;
+    if (c->count == c->cap)
+        return;
+    int white = 0;
+    for (Square sq = 0; sq < SQ_NB; sq++) {
+        Piece p = pos->board[sq];
+        if (p != NO_PIECE)
+            white += (color_of(p) == WHITE ? 1 : -1) * c->value[type_of(p)];
+    }
+    tn_sample_from_position(pos, white, rng_below(rng, 3), &c->s[c->count++]);
+}
+
+static double total_loss(const TnNet *net, const TnSample *s, int n, float *acc)
+{
+    double loss = 0;
+    for (int i = 0; i < n; i++) {
+        float out = tn_forward(net, &s[i], acc);
+        double e = 1.0 / (1.0 + exp(-(double)out)) - tn_target(&s[i], 0.5f);
+        loss += e * e;
+    }
+    return loss;
+}
+
+TEST(train_gradients_match_finite_differences)
+{
+    Collect c = {malloc(FD_SAMPLES * sizeof(TnSample)), 0, FD_SAMPLES, {0, 100, 300, 320, 500, 900, 0}};
+    random_games(collect, &c, 11);
+    uint64_t rng = 3;
+    TnNet net;
+    CHECK(tn_net_create(&net, 16, &rng));
+    /* Biases away from zero, so that some neurons sit in SCReLU's curved
+     * part and the output bias matters. */
+    for (int i = 0; i < net.hidden; i++)
+        net.b0[i] = 0.3f + 0.02f * (float)i;
+    net.b1[0] = 0.1f;
+    float *grad = calloc(net.count, sizeof *grad), acc[32];
+    for (int i = 0; i < c.count; i++)
+        tn_backward(&net, &c.s[i], tn_target(&c.s[i], 0.5f), grad, acc);
+    Rng pick = {17};
+    int checked = 0, bad = 0;
+    for (int k = 0; k < FD_CHECKS; k++) {
+        /* Half the checks on parameters with a gradient (the features the
+         * samples use, the biases, the output layer). */
+        size_t i = (size_t)rng_below(&pick, (int)net.count);
+        if (grad[i] == 0.0f && k % 2)
+            continue;
+        float keep = net.param[i], h = 1e-3f;
+        net.param[i] = keep + h;
+        double up = total_loss(&net, c.s, c.count, acc);
+        net.param[i] = keep - h;
+        double down = total_loss(&net, c.s, c.count, acc);
+        net.param[i] = keep;
+        double fd = (up - down) / (2.0 * h);
+        checked++;
+        if (fabs(fd - grad[i]) > 2e-3 + 0.02 * fabs(fd)) {
+            if (bad++ < 5)
+                printf("    parameter %zu: gradient %.6g, finite difference %.6g\n", i, grad[i], fd);
+        }
+    }
+    /* A kink of SCReLU (at 0 or 1) inside +-h can spoil a difference:
+     * allow one in a hundred. */
+    CHECK_MSG(bad * 100 <= checked, "%d of %d differ", bad, checked);
+    CHECK(checked > 150);
+    tn_net_free(&net);
+    free(grad);
+    free(c.s);
+}
+
+/* Mean |prediction - material| in centipawns over positions whose balance
+ * is within +-600 cp, where sigmoid(score / 400) still has a slope to
+ * learn from (beyond it every wrong answer near 1 costs almost nothing). */
+static double held_out_error(const TnNet *net, const TnSample *s, int n, float *acc)
+{
+    double sum = 0;
+    int used = 0;
+    for (int i = 0; i < n; i++)
+        if (abs(s[i].score) <= 600) {
+            sum += fabs(tn_forward(net, &s[i], acc) * NNUE_SCALE - s[i].score);
+            used++;
+        }
+    return used ? sum / used : 1e9;
+}
+
+/* A random placement (not always a legal position: the trainer needs only
+ * the men) of two kings and up to 14 other men of random kinds, with the
+ * material balance from the side to move's view as its score. */
+static void random_material_sample(Rng *rng, TnSample *s)
+{
+    static const int VALUE[PIECE_TYPE_NB] = {0, 100, 300, 300, 500, 900, 0};
+    char board[SQ_NB] = {0};
+    memset(s, 0, sizeof *s);
+    int men = 2 + rng_below(rng, 15), score = 0;
+    for (int k = 0; k < men; k++) {
+        Square sq;
+        do
+            sq = rng_below(rng, 64);
+        while (board[sq]);
+        board[sq] = 1;
+        Color c = k < 2 ? k : rng_below(rng, 2);
+        PieceType pt = k < 2 ? KING : PAWN + rng_below(rng, 5);
+        s->feat[s->count++] = (uint16_t)nnue_feature(WHITE, make_piece(c, pt), sq);
+        score += (c == WHITE ? 1 : -1) * VALUE[pt];
+    }
+    s->score = (int16_t)score;
+    s->result = 1;
+}
+
+TEST(train_tiny_net_learns_material)
+{
+    enum { N = 20000, TEST_N = 2000, HIDDEN = 16, EPOCHS = 30, BATCH = 256 };
+    TnSample *samples = malloc((N + TEST_N) * sizeof *samples);
+    Rng rng_data = {21};
+    for (int i = 0; i < N + TEST_N; i++)
+        random_material_sample(&rng_data, &samples[i]);
+    uint64_t rng = 9;
+    TnNet net;
+    TnAdam adam;
+    CHECK(tn_net_create(&net, HIDDEN, &rng) && tn_adam_create(&adam, net.count, 0.01f));
+    float *grad = malloc(net.count * sizeof *grad), acc[2 * HIDDEN];
+    double before = held_out_error(&net, samples + N, TEST_N, acc), after;
+    /* lambda 0: the target is sigmoid(material / 400) alone. */
+    for (int e = 0; e < EPOCHS; e++)
+        for (int b = 0; b < N; b += BATCH) {
+            memset(grad, 0, net.count * sizeof *grad);
+            for (int i = b; i < b + BATCH && i < N; i++)
+                tn_backward(&net, &samples[i], tn_target(&samples[i], 0.0f), grad, acc);
+            for (size_t k = 0; k < net.count; k++)
+                grad[k] /= BATCH;
+            tn_adam_step(&adam, &net, grad);
+        }
+    after = held_out_error(&net, samples + N, TEST_N, acc);
+    /* A net that learnt nothing errs by a couple of pawns on these
+     * placements; one that learnt the count by well under half a pawn. */
+    CHECK_MSG(after < 40 && after < before / 5, "mean error %.1f cp before, %.1f cp after training", before, after);
+    tn_net_free(&net);
+    tn_adam_free(&adam);
+    free(grad);
+    free(samples);
+}
+
+TEST(train_export_is_read_by_the_engine)
+{
+    uint64_t rng = 5;
+    TnNet net;
+    CHECK(tn_net_create(&net, NNUE_HIDDEN, &rng));
+    /* Output weights of the size a trained net has, so that quantisation
+     * (steps of 1/64) costs little against them. */
+    Rng big = {8};
+    for (int i = 0; i < net.hidden; i++)
+        net.b0[i] = 0.25f;
+    for (int i = 0; i < 2 * net.hidden; i++)
+        net.w1[i] = (float)(rng_below(&big, 397) - 198) / 100.0f;
+    net.b1[0] = 0.05f;
+    const char *path = "build/test_train_export.nnue";
+    FILE *f = fopen(path, "wb");
+    CHECK(f && tn_export(&net, f));
+    if (f)
+        fclose(f);
+    char err[256] = "";
+    CHECK_MSG(nnue_load(path, err, sizeof err), "%s", err);
+    /* The integer net and the float net agree up to quantisation. */
+    static const char *const FENS[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    };
+    float acc[2 * NNUE_HIDDEN];
+    for (int i = 0; i < 3; i++) {
+        Position pos;
+        set_fen_checked(&pos, FENS[i]);
+        TnSample s;
+        tn_sample_from_position(&pos, 0, 1, &s);
+        float want = tn_forward(&net, &s, acc) * NNUE_SCALE;
+        int got = nnue_evaluate(&pos);
+        CHECK_MSG(fabsf((float)got - want) < 3.0f + 0.01f * fabsf(want), "%s: engine %d, trainer %.2f", FENS[i], got,
+                  want);
+    }
+    nnue_load("<default>", err, sizeof err);
+    remove(path);
+    tn_net_free(&net);
+}

@@ -1,0 +1,358 @@
+/* train: trains the engine's network (eval/nnue.h) on viriformat games.
+ *
+ *   train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR]
+ *         [--lambda L] [--threads T] [--seed S] [--val-every N]
+ *         [--max-positions N] [--resume CKPT] FILE...
+ *
+ * Loads every game of the files, keeps the positions that pass the
+ * field's filters (ply >= 16 of the game, side to move not in check, the
+ * move played not a capture or promotion, |score| < 10000), and puts every
+ * N-th game (default 50) into a held-out validation set. Each epoch is
+ * one pass over the training positions in a fresh random order, in
+ * batches of B (default 16384) whose gradients T threads compute in
+ * parallel; AdamW with learning rate LR (default 0.001) falling by a
+ * cosine to LR / 100 over the run, weight decay 0.01, weights clipped to
+ * +-1.98. The target is L * result + (1 - L) * sigmoid(score / 400)
+ * (default L = 0.4).
+ * After each epoch: one line with the training and validation loss and the
+ * positions per second, DIR/epoch-E.nnue (the quantised net, KSNN header
+ * and bullet's layout) and DIR/last.ckpt (floats and Adam state, for
+ * --resume). A truncated last game of a file (a chunk killed while
+ * writing) is dropped with a note; any other damage stops the load. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "engine/random.h"
+#include "eval/nnue.h"
+#include "search/search.h"
+#include "tools/nn_train.h"
+#include "tools/viriformat.h"
+
+#define FILTER_MIN_PLY 16
+#define FILTER_MAX_SCORE 10000
+#define MAX_THREADS 64
+
+typedef struct {
+    const char *out, *resume;
+    int hidden, epochs, batch, threads, val_every;
+    float lr, lambda;
+    uint64_t seed;
+    long max_positions;
+} Config;
+
+typedef struct {
+    TnSample *s;
+    size_t count, cap;
+} SampleSet;
+
+static bool push(SampleSet *set, const TnSample *s)
+{
+    if (set->count == set->cap) {
+        size_t cap = set->cap ? set->cap * 2 : 1 << 16;
+        TnSample *p = realloc(set->s, cap * sizeof *p);
+        if (!p)
+            return false;
+        set->s = p;
+        set->cap = cap;
+    }
+    set->s[set->count++] = *s;
+    return true;
+}
+
+static bool passes_filters(const Position *pos, Move m, int score)
+{
+    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
+        && move_kind(m) != MK_PROMOTION;
+}
+
+static bool load_file(const char *path, const Config *cfg, SampleSet *train, SampleSet *val, long *games)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "train: cannot open %s\n", path);
+        return false;
+    }
+    static ViriPly plies[VIRI_MAX_PLIES];
+    Position start;
+    int result, n;
+    char err[200];
+    while ((n = viri_read_game(f, &start, &result, plies, err, sizeof err)) >= 0) {
+        SampleSet *into = ++*games % cfg->val_every == 0 ? val : train;
+        Position pos = start;
+        Undo undo[2];
+        for (int i = 0; i < n; i++) {
+            if (passes_filters(&pos, plies[i].move, plies[i].score)) {
+                TnSample s;
+                tn_sample_from_position(&pos, plies[i].score, result, &s);
+                if (!push(into, &s)) {
+                    fprintf(stderr, "train: out of memory\n");
+                    fclose(f);
+                    return false;
+                }
+            }
+            pos_make(&pos, plies[i].move, &undo[i & 1]);
+            pos.undo = NULL;
+        }
+        if (cfg->max_positions && (long)(train->count + val->count) >= cfg->max_positions)
+            break;
+    }
+    long at = ftell(f);
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fclose(f);
+    if (n == -2 && strstr(err, "truncated") == NULL && strstr(err, "without its terminator") == NULL) {
+        fprintf(stderr, "train: %s: game %ld: %s\n", path, *games + 1, err);
+        return false;
+    }
+    if (n == -2)
+        fprintf(stderr, "train: %s: dropped a game cut off at the end (%ld of %ld bytes read)\n", path, at, size);
+    return true;
+}
+
+typedef struct {
+    const TnNet *net;
+    const TnSample *samples;
+    const uint32_t *order;
+    size_t from, to;
+    float lambda;
+    float *grad, *acc;
+    double loss;
+} Job;
+
+static void *run_job(void *arg)
+{
+    Job *j = arg;
+    j->loss = 0;
+    for (size_t i = j->from; i < j->to; i++) {
+        const TnSample *s = &j->samples[j->order ? j->order[i] : i];
+        if (j->grad)
+            j->loss += tn_backward(j->net, s, tn_target(s, j->lambda), j->grad, j->acc);
+        else {
+            float out = tn_forward(j->net, s, j->acc);
+            float e = 1.0f / (1.0f + expf(-out)) - tn_target(s, j->lambda);
+            j->loss += e * e;
+        }
+    }
+    return NULL;
+}
+
+/* Runs [from, to) over the threads: gradients summed into grad (NULL:
+ * loss only). Returns the summed loss. */
+static double run_parallel(Job *jobs, int threads, size_t from, size_t to, float *grad, size_t count)
+{
+    pthread_t tid[MAX_THREADS];
+    size_t n = to - from;
+    for (int t = 0; t < threads; t++) {
+        jobs[t].from = from + n * (size_t)t / (size_t)threads;
+        jobs[t].to = from + n * (size_t)(t + 1) / (size_t)threads;
+        if (grad)
+            memset(jobs[t].grad, 0, count * sizeof *grad);
+        if (t > 0)
+            pthread_create(&tid[t], NULL, run_job, &jobs[t]);
+    }
+    run_job(&jobs[0]);
+    double loss = jobs[0].loss;
+    for (int t = 1; t < threads; t++) {
+        pthread_join(tid[t], NULL);
+        loss += jobs[t].loss;
+    }
+    if (grad) {
+        for (size_t i = 0; i < count; i++) {
+            float g = 0;
+            for (int t = 0; t < threads; t++)
+                g += jobs[t].grad[i];
+            grad[i] = g / (float)n;
+        }
+    }
+    return loss;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
+{
+    *cfg = (Config){.hidden = NNUE_HIDDEN,
+                    .epochs = 10,
+                    .batch = 16384,
+                    .threads = 2,
+                    .val_every = 50,
+                    .lr = 0.001f,
+                    .lambda = 0.4f,
+                    .seed = 1};
+    int i = 1;
+    for (; i < argc && !strncmp(argv[i], "--", 2); i += 2) {
+        if (i + 1 >= argc)
+            return false;
+        const char *k = argv[i], *v = argv[i + 1];
+        if (!strcmp(k, "--out"))
+            cfg->out = v;
+        else if (!strcmp(k, "--resume"))
+            cfg->resume = v;
+        else if (!strcmp(k, "--hidden"))
+            cfg->hidden = atoi(v);
+        else if (!strcmp(k, "--epochs"))
+            cfg->epochs = atoi(v);
+        else if (!strcmp(k, "--batch"))
+            cfg->batch = atoi(v);
+        else if (!strcmp(k, "--threads"))
+            cfg->threads = atoi(v);
+        else if (!strcmp(k, "--val-every"))
+            cfg->val_every = atoi(v);
+        else if (!strcmp(k, "--lr"))
+            cfg->lr = strtof(v, NULL);
+        else if (!strcmp(k, "--lambda"))
+            cfg->lambda = strtof(v, NULL);
+        else if (!strcmp(k, "--seed"))
+            cfg->seed = strtoull(v, NULL, 10);
+        else if (!strcmp(k, "--max-positions"))
+            cfg->max_positions = atol(v);
+        else
+            return false;
+    }
+    *first_file = i;
+    return cfg->out && i < argc && cfg->hidden > 0 && cfg->hidden % 16 == 0 && cfg->epochs > 0 && cfg->batch > 0
+        && cfg->threads >= 1 && cfg->threads <= MAX_THREADS && cfg->val_every >= 2 && cfg->lr > 0 && cfg->lambda >= 0
+        && cfg->lambda <= 1;
+}
+
+static bool save(const char *dir, const char *name, const TnNet *net, const TnAdam *adam)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    bool ok = f && (adam ? tn_save_checkpoint(net, adam, f) : tn_export(net, f));
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok)
+        fprintf(stderr, "train: cannot write %s\n", path);
+    return ok;
+}
+
+/* mkdir -p: every missing folder of path. */
+static void make_dirs(const char *path)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(buf, 0777);
+            *p = '/';
+        }
+    mkdir(buf, 0777);
+}
+
+int main(int argc, char **argv)
+{
+    Config cfg;
+    int first;
+    if (!parse_args(argc, argv, &cfg, &first)) {
+        fprintf(stderr, "usage: train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR] [--lambda L]\n"
+                        "             [--threads T] [--seed S] [--val-every N] [--max-positions N]\n"
+                        "             [--resume CKPT] FILE...\n");
+        return 1;
+    }
+    search_init();
+    make_dirs(cfg.out);
+    SampleSet train = {0}, val = {0};
+    long games = 0;
+    double t0 = now_s();
+    for (int i = first; i < argc; i++)
+        if (!load_file(argv[i], &cfg, &train, &val, &games))
+            return 1;
+    printf("data: %d files, %ld games, %zu training and %zu validation positions (%.1f s to load)\n", argc - first,
+           games, train.count, val.count, now_s() - t0);
+    fflush(stdout);
+    if (!train.count || train.count > UINT32_MAX)
+        return 1;
+
+    uint64_t rng = cfg.seed;
+    TnNet net;
+    TnAdam adam;
+    if (!tn_net_create(&net, cfg.hidden, &rng) || !tn_adam_create(&adam, net.count, cfg.lr)) {
+        fprintf(stderr, "train: out of memory\n");
+        return 1;
+    }
+    int start_epoch = 0;
+    if (cfg.resume) {
+        FILE *f = fopen(cfg.resume, "rb");
+        if (!f || !tn_load_checkpoint(&net, &adam, f)) {
+            fprintf(stderr, "train: cannot resume from %s\n", cfg.resume);
+            return 1;
+        }
+        fclose(f);
+        long per_epoch = (long)((train.count + (size_t)cfg.batch - 1) / (size_t)cfg.batch);
+        start_epoch = (int)(adam.step / per_epoch);
+    }
+    Job jobs[MAX_THREADS];
+    float *grad = malloc(net.count * sizeof *grad);
+    uint32_t *order = malloc(train.count * sizeof *order);
+    for (int t = 0; t < cfg.threads; t++) {
+        jobs[t] = (Job){.net = &net, .samples = train.s, .order = order, .lambda = cfg.lambda};
+        jobs[t].grad = malloc(net.count * sizeof *grad);
+        jobs[t].acc = malloc(2 * (size_t)cfg.hidden * sizeof *grad);
+        if (!jobs[t].grad || !jobs[t].acc) {
+            fprintf(stderr, "train: out of memory\n");
+            return 1;
+        }
+    }
+    if (!grad || !order)
+        return 1;
+    for (size_t i = 0; i < train.count; i++)
+        order[i] = (uint32_t)i;
+    long steps_total = (long)cfg.epochs * (long)((train.count + (size_t)cfg.batch - 1) / (size_t)cfg.batch);
+    for (int epoch = start_epoch; epoch < cfg.epochs; epoch++) {
+        double e0 = now_s();
+        for (size_t i = train.count - 1; i > 0; i--) {
+            size_t j = splitmix64(&rng) % (i + 1);
+            uint32_t tmp = order[i];
+            order[i] = order[j];
+            order[j] = tmp;
+        }
+        double loss = 0;
+        for (size_t b = 0; b < train.count; b += (size_t)cfg.batch) {
+            size_t e = b + (size_t)cfg.batch < train.count ? b + (size_t)cfg.batch : train.count;
+            /* Cosine decay from LR to LR / 100 over all steps. */
+            double progress = (double)adam.step / (double)steps_total;
+            adam.lr = cfg.lr * (float)(0.01 + 0.99 * 0.5 * (1.0 + cos(3.14159265358979 * progress)));
+            loss += run_parallel(jobs, cfg.threads, b, e, grad, net.count);
+            tn_adam_step(&adam, &net, grad);
+        }
+        double secs = now_s() - e0;
+        double vloss = 0;
+        if (val.count) {
+            /* Loss only: no gradient buffers, validation samples in order. */
+            float *saved[MAX_THREADS];
+            for (int t = 0; t < cfg.threads; t++) {
+                saved[t] = jobs[t].grad;
+                jobs[t].grad = NULL;
+                jobs[t].samples = val.s;
+                jobs[t].order = NULL;
+            }
+            vloss = run_parallel(jobs, cfg.threads, 0, val.count, NULL, net.count) / (double)val.count;
+            for (int t = 0; t < cfg.threads; t++) {
+                jobs[t].grad = saved[t];
+                jobs[t].samples = train.s;
+                jobs[t].order = order;
+            }
+        }
+        printf("epoch %d  train loss %.6f  validation loss %.6f  lr %.6f  %.0f positions/s  %.1f s\n", epoch + 1,
+               loss / (double)train.count, vloss, adam.lr, (double)train.count / secs, secs);
+        fflush(stdout);
+        char name[64];
+        snprintf(name, sizeof name, "epoch-%d.nnue", epoch + 1);
+        if ((cfg.hidden == NNUE_HIDDEN && !save(cfg.out, name, &net, NULL)) || !save(cfg.out, "last.ckpt", &net, &adam))
+            return 1;
+    }
+    return 0;
+}
