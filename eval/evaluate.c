@@ -142,12 +142,21 @@ static int blend(const Position *pos, Score total, int *scale)
 
 /* The net's value with the endgame layer's scale factor for the side it
  * favours (drawish material pulls it toward 0), capped like the terms. */
-static int net_value(const Position *pos)
+static int net_value_of(const Position *pos, int v)
 {
-    int v = nnue_evaluate(pos);
     Color strong = (v > 0) == (pos->side == WHITE) ? WHITE : BLACK;
     v = v * endgame_scale_factor(pos, strong) / SCALE_NORMAL;
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
+}
+
+static int net_value(const Position *pos) { return net_value_of(pos, nnue_evaluate(pos)); }
+
+int evaluate_with(const Position *pos, const NnueAccumulator *acc)
+{
+    int score;
+    if (endgame_evaluate(pos, &score))
+        return score;
+    return net_value_of(pos, nnue_output(acc, pos->side));
 }
 
 int evaluate(const Position *pos)

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "engine/position.h"
+#include "eval/nnue.h"
 
 /* Builds the piece-square look-ups from the weights; run once at startup
  * after bitboard_init() (and again after changing a weight). */
@@ -19,6 +20,10 @@ void eval_init(void);
  * +-9000; endgame knowledge may return scores in the VALUE_KNOWN_WIN band.
  * No allocation; safe to call from several threads at once. */
 int evaluate(const Position *pos);
+/* evaluate() when the net is on (nnue_enabled), from acc, the up-to-date
+ * accumulator of pos: the same value as evaluate(pos) without the
+ * refresh. The search keeps accumulators incrementally (nnue.h). */
+int evaluate_with(const Position *pos, const NnueAccumulator *acc);
 /* Prints a term-by-term breakdown (the UCI `eval` command): per term White
  * and Black (mg, eg), their difference, the phase, the scale factor and a
  * last line "Final evaluation: N (side to move)". */

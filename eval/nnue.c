@@ -195,10 +195,17 @@ void nnue_move_man(const NnueAccumulator *src, NnueAccumulator *dst, Piece p, Sq
     }
 }
 
-void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAccumulator *dst)
+static void dirty_add(NnueDirty *d, Piece p, Square from, Square to)
 {
-    if (dst != src)
-        *dst = *src;
+    d->piece[d->count] = p;
+    d->from[d->count] = from;
+    d->to[d->count] = to;
+    d->count++;
+}
+
+void nnue_dirty(const Position *pos, Move m, NnueDirty *d)
+{
+    d->count = 0;
     if (m == MOVE_NULL)
         return;
     Square from = move_from(m), to = move_to(m);
@@ -208,31 +215,46 @@ void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAc
     case MK_CASTLING: {
         /* The king's destination is its g- or c-file square; the rook's
          * squares come from the position (Chess960 too). A 960 castling
-         * may leave either man where it stood: remove both, then add. */
-        Square rook_from = castling_rook_from(pos, m), rook_to = castling_rook_to(m);
+         * may leave either man where it stood or land on the other's
+         * square: both go out, then both come in. */
         Piece rook = make_piece(us, ROOK);
-        nnue_move_man(dst, dst, p, from, SQ_NONE);
-        nnue_move_man(dst, dst, rook, rook_from, SQ_NONE);
-        nnue_move_man(dst, dst, p, SQ_NONE, to);
-        nnue_move_man(dst, dst, rook, SQ_NONE, rook_to);
+        dirty_add(d, p, from, SQ_NONE);
+        dirty_add(d, rook, castling_rook_from(pos, m), SQ_NONE);
+        dirty_add(d, p, SQ_NONE, to);
+        dirty_add(d, rook, SQ_NONE, castling_rook_to(m));
         return;
     }
     case MK_EN_PASSANT:
-        nnue_move_man(dst, dst, make_piece(!us, PAWN), to + (us == WHITE ? -8 : 8), SQ_NONE);
-        nnue_move_man(dst, dst, p, from, to);
+        dirty_add(d, make_piece(!us, PAWN), to + (us == WHITE ? -8 : 8), SQ_NONE);
+        dirty_add(d, p, from, to);
         return;
     case MK_PROMOTION:
         if (piece_on(pos, to) != NO_PIECE)
-            nnue_move_man(dst, dst, piece_on(pos, to), to, SQ_NONE);
-        nnue_move_man(dst, dst, p, from, SQ_NONE);
-        nnue_move_man(dst, dst, make_piece(us, move_promo(m)), SQ_NONE, to);
+            dirty_add(d, piece_on(pos, to), to, SQ_NONE);
+        dirty_add(d, p, from, SQ_NONE);
+        dirty_add(d, make_piece(us, move_promo(m)), SQ_NONE, to);
         return;
     default:
         if (piece_on(pos, to) != NO_PIECE)
-            nnue_move_man(dst, dst, piece_on(pos, to), to, SQ_NONE);
-        nnue_move_man(dst, dst, p, from, to);
+            dirty_add(d, piece_on(pos, to), to, SQ_NONE);
+        dirty_add(d, p, from, to);
         return;
     }
+}
+
+void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirty *d)
+{
+    if (dst != src)
+        *dst = *src;
+    for (int i = 0; i < d->count; i++)
+        nnue_move_man(dst, dst, d->piece[i], d->from[i], d->to[i]);
+}
+
+void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAccumulator *dst)
+{
+    NnueDirty d;
+    nnue_dirty(pos, m, &d);
+    nnue_apply(src, dst, &d);
 }
 
 /* Sum over one half of clamp(x, 0, QA)^2 * w, in QA * QA * QB units. The

@@ -75,6 +75,23 @@ void nnue_refresh(const Position *pos, NnueAccumulator *acc);
  * that appears or disappears), added to src into dst (dst may be src). */
 void nnue_move_man(const NnueAccumulator *src, NnueAccumulator *dst, Piece p, Square from, Square to);
 
+/* The men a move changes: up to four (piece, from, to) with SQ_NONE for a
+ * man that appears or disappears (castling: king and rook out, then in;
+ * promotion: pawn out, new piece in; a capture: the victim out). Found
+ * before the move is made, applied when an evaluation needs it (the
+ * search keeps one per ply and brings accumulators up to date lazily). */
+typedef struct {
+    int count;
+    Piece piece[4];
+    Square from[4], to[4];
+} NnueDirty;
+
+/* The changes of legal move m of pos (before it is made); none for
+ * MOVE_NULL. */
+void nnue_dirty(const Position *pos, Move m, NnueDirty *d);
+/* dst = src with the changes d (dst may be src). */
+void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirty *d);
+
 /* dst = the accumulator of the position after legal move m, from src,
  * the accumulator of pos (before m): the men that move, appear or
  * disappear (captures, en passant, castling's king and rook, promotion).

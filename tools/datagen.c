@@ -9,7 +9,8 @@
  * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
  * random legal plies drawn from a generator seeded by S and g (an opening
  * is kept only if a search at the soft node limit scores it within
- * +-margin cp, else it is drawn again), and every move is a one-thread
+ * +-margin cp, else it is drawn again: genfens_opening, uci/genfens.h, as
+ * the engine's genfens command), and every move is a one-thread
  * search with a fresh hash that stops after the iteration that passes the
  * soft node limit, or at the hard limit. T threads play games g = 0, 1, 2,
  * ... as they come free; each whole game is appended under a lock, so the
@@ -45,6 +46,7 @@
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
 #include "tools/viriformat.h"
+#include "uci/genfens.h"
 
 #define RESIGN_SCORE 1000
 #define RESIGN_PLIES 8
@@ -52,7 +54,6 @@
 #define DRAW_PLIES 16
 #define DRAW_MIN_PLY 80
 #define MAX_GAME_PLIES 400
-#define MAX_OPENING_TRIES 1000
 
 typedef struct {
     const char *out, *syzygy, *log;
@@ -97,23 +98,6 @@ static int search_move(Searcher *s, const Position *pos, const Config *cfg, Move
     return search_best_score(s);
 }
 
-/* Plays `plies` random legal plies from the start; false if the game
- * ended on the way. */
-static bool random_opening(Position *pos, GameHistory *game, uint64_t *rng, int plies)
-{
-    pos_set_fen(pos, START_FEN, NULL, 0, NULL, 0);
-    game->len = 0;
-    for (int i = 0; i < plies; i++) {
-        MoveList list;
-        list.count = 0;
-        gen_legal(pos, &list, GEN_ALL);
-        if (list.count == 0)
-            return false;
-        game_make(game, pos, list.moves[splitmix64(rng) % (uint64_t)list.count]);
-    }
-    return count_legal(pos) > 0;
-}
-
 /* The result in viriformat's terms (VIRI_*) when the rules or a table
  * decide pos; -1 while the game goes on. */
 static int decided_result(Position *pos)
@@ -156,15 +140,11 @@ static int play_game(Searcher *s, GameHistory *game, const Config *cfg, long g, 
                      int *count)
 {
     uint64_t rng = cfg->seed * 0x9E3779B97F4A7C15ULL ^ (uint64_t)g * 0xD1B54A32D192ED03ULL;
-    Position pos;
+    Position base, pos;
     Move best;
-    for (int tries = 0;; tries++) {
-        int plies_n = cfg->random_plies + (int)(splitmix64(&rng) & 1);
-        search_clear(s);
-        if (random_opening(&pos, game, &rng, plies_n)
-            && (tries >= MAX_OPENING_TRIES || abs(search_move(s, &pos, cfg, &best)) <= cfg->margin))
-            break;
-    }
+    pos_set_fen(&base, START_FEN, NULL, 0, NULL, 0);
+    OpeningRule rule = {cfg->random_plies, cfg->margin, cfg->soft_nodes};
+    genfens_opening(s, &base, &rule, &rng, &pos, game);
     search_clear(s);
     *start = pos;
     start->undo = NULL;

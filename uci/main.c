@@ -5,9 +5,11 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "eval/nnue.h"
 #include "search/search.h"
 #include "uci/bench.h"
 #include "uci/benchmate.h"
+#include "uci/genfens.h"
 #include "uci/session.h"
 #include "uci/tbcmd.h"
 #include "uci/uci.h"
@@ -58,7 +60,42 @@ static void print_usage(FILE *f)
         "  bench mate [--help]    mating technique against a perfect defender\n"
         "  perft D [FEN]          perft with per-move counts\n"
         "  tb stats|dump|probe    the in-memory tables (see README, Tablebases)\n"
-        "  tb rules kpk           the KPK rules of thumb scored against the bitbase\n");
+        "  tb rules kpk           the KPK rules of thumb scored against the bitbase\n"
+        "  \"genfens N seed S book <None|FILE>\" \"quit\"   N random balanced openings (OpenBench DATAGEN)\n");
+}
+
+/* OpenBench's DATAGEN workload runs `engine ["setoption name EvalFile
+ * value NET"] "genfens N seed S book B" "quit"`: each argument one
+ * command. The net options are the only settings genfens needs. */
+static int genfens_main(int argc, char **argv)
+{
+    static const char EVALFILE[] = "setoption name EvalFile value ", USE_NNUE[] = "setoption name Use NNUE value ";
+    for (int i = 1; i < argc; i++) {
+        char err[320];
+        if (!strncmp(argv[i], EVALFILE, sizeof EVALFILE - 1)) {
+            if (!nnue_load(argv[i] + sizeof EVALFILE - 1, err, sizeof err)) {
+                printf("info string EvalFile refused: %s\n", err);
+                return 1;
+            }
+        } else if (!strncmp(argv[i], USE_NNUE, sizeof USE_NNUE - 1))
+            nnue_set_enabled(!strcmp(argv[i] + sizeof USE_NNUE - 1, "true"));
+        else if (!strncmp(argv[i], "genfens", 7)) {
+            if (!genfens_run(argv[i], stdout))
+                return 1;
+        } else if (strcmp(argv[i], "quit")) {
+            printf("info string genfens mode: unknown command '%s'\n", argv[i]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static bool is_genfens_call(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strncmp(argv[i], "genfens ", 8))
+            return true;
+    return false;
 }
 
 int main(int argc, char **argv)
@@ -66,6 +103,8 @@ int main(int argc, char **argv)
     setvbuf(stdout, NULL, _IOLBF, 0);
     search_init();
 
+    if (is_genfens_call(argc, argv))
+        return genfens_main(argc, argv);
     if (argc >= 2 && !strcmp(argv[1], "tb"))
         return tb_main(argc - 2, argv + 2);
     if (argc >= 2 && !strcmp(argv[1], "perft")) {
