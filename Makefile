@@ -81,7 +81,7 @@ TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
 TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 
-tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/train $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
+tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/pgn2viri $(TOOLS_DIR)/train $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
 $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
@@ -96,6 +96,9 @@ $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/virifor
 $(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
+$(TOOLS_DIR)/pgn2viri: $(LIB_OBJ) $(BUILD)/tools/pgn2viri.o $(BUILD)/tools/viriformat.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
 $(TOOLS_DIR)/train: $(LIB_OBJ) $(BUILD)/tools/train.o $(BUILD)/tools/nn_train.o $(BUILD)/tools/viriformat.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
@@ -107,7 +110,7 @@ unit: $(TEST_BIN)
 
 # One closing line for CI: "N passed, N failed" over unit and bats tests.
 # The bats tests also run the data tools (tests/bats/datagen.bats).
-TEST_TOOLS = $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/train
+TEST_TOOLS = $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/pgn2viri $(TOOLS_DIR)/train
 test: $(EXE) $(TEST_BIN) $(TEST_TOOLS)
 	@KS_EXE=$(abspath $(EXE)) KS_TOOLS=$(abspath $(TOOLS_DIR)) sh tests/run.sh $(TEST_BIN)
 
