@@ -12,6 +12,7 @@
 
 #include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/parse.h"
 #include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
@@ -329,18 +330,6 @@ static int run_defend(Searcher *s, const Config *cfg)
 
 /* ---- command line ------------------------------------------------------- */
 
-static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    if (!s || *s == '-')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || end == s || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 #define USAGE                                                                                                          \
     "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] "                                \
     "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play] "          \
@@ -396,18 +385,18 @@ static int parse_args(int argc, char **argv, Config *cfg)
                     cfg->ending = ENDINGS[e];
             if (!cfg->ending && strcasecmp(v, "all"))
                 return usage("unknown ending", v);
-        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x)) {
+        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x) == PARSE_OK) {
             cfg->positions = (int)x;
             positions_given = true;
-        } else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x))
+        } else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x) == PARSE_OK)
             cfg->limits.depth = (int)x;
-        else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x))
+        else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x) == PARSE_OK)
             cfg->limits.nodes = x;
-        else if (!strcmp(a, "--movetime") && parse_u64(v, 1, 1u << 30, &x))
+        else if (!strcmp(a, "--movetime") && parse_u64(v, 1, 1u << 30, &x) == PARSE_OK)
             cfg->limits.movetime = (int64_t)x;
-        else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x))
+        else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x) == PARSE_OK)
             cfg->seed = x;
-        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x))
+        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x) == PARSE_OK)
             cfg->clock = (int)x;
         else if (!strcmp(a, "--pgn"))
             pgn_path = v;
