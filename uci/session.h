@@ -1,5 +1,6 @@
 /* Private to uci/: the state of one UCI session, shared by the loop
- * (uci.c) and the option table (options.c). */
+ * (uci.c) and the option table (options.c), and what both do to it
+ * (session.c). */
 #ifndef KS_UCI_SESSION_H
 #define KS_UCI_SESSION_H
 

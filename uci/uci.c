@@ -18,14 +18,6 @@
 #include "tablebase/kpk.h"
 
 
-void uci_stop_search(UciSession *u)
-{
-    if (search_running(u->searcher)) {
-        search_stop(u->searcher);
-        search_wait(u->searcher);
-    }
-}
-
 static void cmd_setoption(UciSession *u, char **tok, int n)
 {
     int name_at = -1, value_at = n;
