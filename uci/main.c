@@ -7,9 +7,9 @@
 #include "engine/parse.h"
 #include "engine/position.h"
 #include "search/search.h"
-#include "uci/bench.h"
-#include "uci/benchmate.h"
-#include "uci/tbcmd.h"
+#include "uci/commands/bench.h"
+#include "uci/commands/benchmate.h"
+#include "uci/commands/tbcmd.h"
 #include "uci/uci.h"
 
 static int perft_main(int argc, char **argv)

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "bench.h"
+#include "commands/bench.h"
 #include "engine/movegen.h"
 #include "engine/parse.h"
 #include "eval/evaluate.h"

@@ -16,7 +16,7 @@
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
 #include "tablebase/syzygy.h"
-#include "uci/tbrules.h"
+#include "tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
