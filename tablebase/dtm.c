@@ -341,12 +341,14 @@ static size_t unbuilt_bytes(const DtmTable *t, uint64_t *seen)
     return bytes;
 }
 
-static bool build_exits(DtmTable *t, DtmBuilder *b)
+static DtmBuildStatus build_exits(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
 {
-    for (int i = 0; i < DTM_EXIT_SLOTS; i++)
-        if (t->exits[i].table && !dtm_build_with(t->exits[i].table, b))
-            return false;
-    return true;
+    for (int i = 0; i < DTM_EXIT_SLOTS; i++) {
+        DtmBuildStatus status = t->exits[i].table ? dtm_build_with(t->exits[i].table, checkpoint, ctx) : DTM_BUILD_OK;
+        if (status != DTM_BUILD_OK)
+            return status;
+    }
+    return DTM_BUILD_OK;
 }
 
 static bool reserve_memory(size_t bytes)
@@ -385,37 +387,36 @@ static void add_to_stats(const DtmEntry *e, void *ctx)
 
 bool dtm_build_failed(const DtmTable *t) { return atomic_load(&t->failed); }
 
-bool dtm_build_with(DtmTable *t, DtmBuilder *b)
+DtmBuildStatus dtm_build_with(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
 {
     if (dtm_is_ready(t))
-        return true;
+        return DTM_BUILD_OK;
     pthread_mutex_lock(&t->lock);
-    bool ok = dtm_is_ready(t);
-    if (!ok && !atomic_load(&t->failed)) {
+    DtmBuildStatus status = dtm_is_ready(t) ? DTM_BUILD_OK : DTM_BUILD_FAILED;
+    if (status != DTM_BUILD_OK && !atomic_load(&t->failed)) {
         /* Fail at once if the tables still to build exceed the cap. Then
          * the smaller tables: their locks come later in the order (men,
          * pawns) decreasing, so the locks never form a cycle. */
         uint64_t seen = 0;
-        ok = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP && build_exits(t, b)
-          && reserve_memory(DTM_BYTES_PER_INDEX * t->size);
-        if (ok && !dtm_generate(t, b)) {
+        status = dtm_memory_used() + unbuilt_bytes(t, &seen) <= DTM_MEMORY_CAP ? build_exits(t, checkpoint, ctx) :
+                                                                                 DTM_BUILD_FAILED;
+        if (status == DTM_BUILD_OK && !reserve_memory(DTM_BYTES_PER_INDEX * t->size))
+            status = DTM_BUILD_FAILED;
+        if (status == DTM_BUILD_OK && (status = dtm_generate(t, checkpoint, ctx)) != DTM_BUILD_OK)
             atomic_fetch_sub(&memory_used, DTM_BYTES_PER_INDEX * t->size);
-            ok = false;
-        }
-        if (ok) {
+        if (status == DTM_BUILD_OK) {
             DtmEntry e;
             entry_header(t, &e);
             visit_stored(t, &e, add_to_stats, &t->stats);
         }
-        /* An abandoned build is no failure: a later one may finish it. */
-        if (ok || !b || !dtm_builder_quitting(b))
-            atomic_store_explicit(ok ? &t->ready : &t->failed, true, memory_order_release);
+        if (status != DTM_BUILD_ABANDONED)
+            atomic_store_explicit(status == DTM_BUILD_OK ? &t->ready : &t->failed, true, memory_order_release);
     }
     pthread_mutex_unlock(&t->lock);
-    return ok;
+    return status;
 }
 
-bool dtm_build(DtmTable *t) { return dtm_build_with(t, NULL); }
+bool dtm_build(DtmTable *t) { return dtm_build_with(t, NULL, NULL) == DTM_BUILD_OK; }
 
 /* ---- probing ------------------------------------------------------------ */
 
