@@ -1,6 +1,7 @@
 /* Private to tablebase/dtm*.c: the table struct, the index layout and the
- * value encoding shared by the registry (dtm.c), the index code
- * (dtm_index.c) and the generator (dtm_generate.c).
+ * value encoding shared by the registry (dtm_registry.c), the build
+ * (dtm_build.c), the probes (dtm_probe.c), the visits (dtm_visit.c), the
+ * index code (dtm_index.c) and the generator (dtm_generate.c).
  *
  * Index layout. A table stores one byte per (side to move, index):
  *     value = val[stm * size + index]
@@ -49,6 +50,9 @@
 #include "dtm.h"
 
 enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
+/* Registry slots: 36 materials of up to four men exist (KK included);
+ * at most 64, a bit each in dtm_build.c. */
+enum { DTM_MAX_TABLES = 48 };
 enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
 enum { KK_PAWNLESS = 462, KK_PAWNS = 1806 };
 /* Bytes a built table keeps per index: DTM and DTZ, both sides to move. */
@@ -64,6 +68,7 @@ typedef struct {
 enum { DTM_EXIT_SLOTS = 3 * 3 * 5 };
 
 struct DtmTable {
+    int slot; /* its place in the registry, 0 .. DTM_MAX_TABLES - 1 */
     char name[8];
     int n; /* men besides the kings */
     Piece piece[DTM_MAX_EXTRA];
@@ -201,6 +206,18 @@ static inline bool dtm_decode(const DtmTable *t, uint32_t index, DtmMen *m)
     return dtm_index_same_kings(t, kk, m, NULL) == index;
 }
 
+/* A result from a stored DTM value v and DTZ value z. */
+static inline DtmResult dtm_decode_result(uint8_t v, uint8_t z)
+{
+    DtmResult r = {0, 0, 0};
+    if (v != DTM_DRAW && v != DTM_ILLEGAL) {
+        r.plies = v - 1;
+        r.wdl = r.plies % 2 ? 1 : -1;
+        r.dtz = z - 1;
+    }
+    return r;
+}
+
 /* Value of a placement in a built table (men in that table's order). */
 static inline uint8_t dtm_value(const DtmTable *t, Color stm, const DtmMen *m)
 {
@@ -228,6 +245,10 @@ DtmBuildStatus dtm_generate(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
 DtmBuildStatus dtm_build_with(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
 /* A build of t failed (memory cap); it is never tried again. */
 bool dtm_build_failed(const DtmTable *t);
+
+/* Counts t->stats over the stored positions of a table just generated
+ * (dtm_visit.c). */
+void dtm_count_stats(DtmTable *t);
 
 static inline int exit_slot(int captured, int promoted, PieceType promo)
 {
