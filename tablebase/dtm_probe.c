@@ -2,8 +2,7 @@
 #include "dtm_gen.h"
 #include "engine/movegen.h"
 
-/* Larger is better for the side to move: a win sooner, a loss later. */
-static int result_rank(int wdl, int plies) { return wdl > 0 ? 1000 - plies : wdl < 0 ? -1000 + plies : 0; }
+int dtm_rank(int wdl, int plies) { return wdl > 0 ? 1000 - plies : wdl < 0 ? -1000 + plies : 0; }
 
 /* A position with an en-passant right (tables with pawns on both sides):
  * the better of the stored value without the right (*out) and each e.p.
@@ -32,12 +31,12 @@ static void probe_ep(const Position *pos, const DtmTable *t, const DtmMen *m, in
         int v =
             gen_exit_value(t, m, kx, (Square)(pos->ep ^ (flip ? 56 : 0)), (Color)(pos->side ^ flip), ky, NO_PIECE_TYPE);
         DtmResult e = {(v > 0) - (v < 0), v < 0 ? -v : v, v ? 1 : 0};
-        if (result_rank(e.wdl, e.plies) > best)
-            best = result_rank(e.wdl, e.plies), r = e;
+        if (dtm_rank(e.wdl, e.plies) > best)
+            best = dtm_rank(e.wdl, e.plies), r = e;
     }
     if (best == -2000)
         return; /* no e.p. capture after all */
-    if (others && result_rank(out->wdl, out->plies) >= best) {
+    if (others && dtm_rank(out->wdl, out->plies) >= best) {
         /* The stored value stands; DTZ 1 if the capture wins too. */
         if (out->wdl > 0 && r.wdl > 0)
             out->dtz = 1;
@@ -76,31 +75,33 @@ bool dtm_probe(const Position *pos, DtmResult *out)
     return true;
 }
 
-bool dtm_probe_move(Position *pos, Move m, DtmResult *out)
+bool dtm_probe_move(Position *pos, Move m, DtmRule50 rule, DtmVerdict *out)
 {
-    DtmResult after = {0, 0, 0};
+    static const DtmResult DRAW = {0, 0, 0};
+    DtmResult after = DRAW; /* from the opponent's view */
     bool known = true;
     Undo undo;
     pos_make(pos, m, &undo);
+    int clock = pos->rule50;
     if (pos_insufficient_material(pos))
         ;
     else if (count_legal(pos) == 0)
         after.wdl = in_check(pos) ? -1 : 0;
-    else
-        known = dtm_probe(pos, &after);
+    else if (rule != DTM_RULE50_OFF && pos_is_fifty_move_draw(pos))
+        ;
+    else if ((known = dtm_probe(pos, &after)) && rule == DTM_RULE50_DTZ && clock + after.dtz > 100)
+        after = DRAW;
     pos_unmake(pos);
     if (known) {
         out->wdl = -after.wdl;
         out->plies = after.wdl ? after.plies + 1 : 0;
+        out->dtz = after.dtz;
+        out->clock = clock;
     }
     return known;
 }
 
-/* Orders verdicts from the mover's view: faster wins, then draws, then
- * slower losses. */
-static int verdict_rank(const DtmResult *r) { return r->wdl > 0 ? 1000 - r->plies : r->wdl < 0 ? -1000 + r->plies : 0; }
-
-Move dtm_best_move(Position *pos, DtmResult *out)
+Move dtm_best_move(Position *pos, DtmVerdict *out)
 {
     MoveList l;
     l.count = 0;
@@ -108,12 +109,13 @@ Move dtm_best_move(Position *pos, DtmResult *out)
     Move best = MOVE_NONE;
     int best_rank = 0;
     for (int i = 0; i < l.count; i++) {
-        DtmResult r;
-        if (!dtm_probe_move(pos, l.moves[i], &r) || (best != MOVE_NONE && verdict_rank(&r) <= best_rank))
+        DtmVerdict v;
+        if (!dtm_probe_move(pos, l.moves[i], DTM_RULE50_OFF, &v)
+            || (best != MOVE_NONE && dtm_rank(v.wdl, v.plies) <= best_rank))
             continue;
         best = l.moves[i];
-        best_rank = verdict_rank(&r);
-        *out = r;
+        best_rank = dtm_rank(v.wdl, v.plies);
+        *out = v;
     }
     return best;
 }
