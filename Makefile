@@ -31,7 +31,7 @@ CFLAGS  += $(CFLAGS_BASE) $(ARCHFLAGS) $(OPT) $(EXTRA_CFLAGS)
 LDFLAGS += -pthread $(LDSAN)
 LDLIBS  += -lm
 
-MODULES  = engine tablebase endgame eval search uci
+MODULES  = engine tablebase endgame eval search uci uci/commands
 LIB_SRC  = $(filter-out uci/main.c,$(foreach m,$(MODULES),$(wildcard $(m)/*.c)))
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 MAIN_OBJ = $(BUILD)/uci/main.o

@@ -1,11 +1,11 @@
 #include "position.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "castling.h"
+#include "parse.h"
 #include "random.h"
 
 const char *START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -227,18 +227,6 @@ static Square sanitize_ep(const Position *pos, Square ep)
     return ep;
 }
 
-static bool parse_int_field(const char *s, long lo, long hi, long *out)
-{
-    char *end;
-    if (!isdigit((unsigned char)*s))
-        return false;
-    long v = strtol(s, &end, 10);
-    if (*end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 bool pos_set_fen(Position *out, const char *fen, char *err, size_t es, char *warn, size_t ws)
 {
     return pos_set_fen_mode(out, fen, false, err, es, warn, ws);
@@ -264,7 +252,7 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
     Position scratch, *pos = &scratch;
     memset(pos, 0, sizeof *pos);
     bool ok = false;
-    long rule50 = 0, fullmove = 1;
+    uint64_t rule50 = 0, fullmove = 1;
     if (!parse_placement(pos, fields[0], err, es) || !validate_material(pos, err, es))
         goto done;
     if (strcmp(fields[1], "w") && strcmp(fields[1], "b")) {
@@ -286,8 +274,8 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
     }
     /* A fullmove number of 0 is written by some tools for the start; it
      * counts as 1, as in Stockfish and python-chess. */
-    if ((n >= 5 && !parse_int_field(fields[4], 0, 10000, &rule50))
-        || (n == 6 && !parse_int_field(fields[5], 0, 100000, &fullmove))) {
+    if ((n >= 5 && parse_u64(fields[4], 0, 10000, &rule50) != PARSE_OK)
+        || (n == 6 && parse_u64(fields[5], 0, 100000, &fullmove) != PARSE_OK)) {
         fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }

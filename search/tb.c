@@ -111,24 +111,22 @@ bool tb_probe(const Position *pos, int ply, bool use50, int *score)
     return true;
 }
 
-/* Score of root move m from the mover's view, after the move: mate,
- * stalemate, dead material and the fifty-move rule first, then the
- * table. False if no ready table covers the position after it. */
+/* Score of root move m from the mover's view: the table's verdict
+ * (tablebase/dtm.h, the game's fifty-move rule whatever use50 says),
+ * scored as tb_probe scores the position after it at ply 1. False if no
+ * ready table covers the position after it. */
 static bool tb_move_score(Position *pos, Move m, bool use50, int *score)
 {
-    bool ok = true;
-    Undo u;
-    pos_make(pos, m, &u);
-    if (pos_insufficient_material(pos))
-        *score = VALUE_DRAW;
-    else if (count_legal(pos) == 0)
-        *score = in_check(pos) ? VALUE_MATE - 1 : VALUE_DRAW;
-    else if (pos_is_fifty_move_draw(pos)) /* the game's rule, whatever use50 says */
-        *score = VALUE_DRAW;
-    else if ((ok = tb_probe(pos, 1, use50, score)))
-        *score = -*score;
-    pos_unmake(pos);
-    return ok;
+    DtmVerdict v;
+    if (!dtm_probe_move(pos, m, DTM_RULE50_CLAIM, &v))
+        return false;
+    if (v.wdl > 0 && v.plies == 1) {
+        *score = VALUE_MATE - 1; /* a mate stands whatever the clock */
+        return true;
+    }
+    DtmResult after = {-v.wdl, v.wdl ? v.plies - 1 : 0, v.dtz};
+    *score = -tb_score(&after, 1, v.clock, use50);
+    return true;
 }
 
 bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int *scores)

@@ -138,17 +138,47 @@ bool dtm_is_ready(const DtmTable *t);
  * or the position has castling rights. Never builds. */
 bool dtm_probe(const Position *pos, DtmResult *out);
 
-/* The verdict of legal move m from the mover's view (plies counted from
- * pos, so a move that mates is {+1, 1}): drawn material, checkmate and
- * stalemate after it need no table. False (and *out untouched) when no
- * ready table covers the position after it. pos is restored. */
-bool dtm_probe_move(Position *pos, Move m, DtmResult *out);
+/* How dtm_probe_move reads the fifty-move rule. */
+typedef enum {
+    DTM_RULE50_OFF,   /* pure DTM: the halfmove clock is ignored */
+    DTM_RULE50_CLAIM, /* the game's rule: after the move, a clock of 100
+                         plies or more with a legal move left is a draw */
+    DTM_RULE50_DTZ,   /* that, and a table result whose DTZ does not fit
+                         the clock (clock + DTZ > 100, Syzygy's DTZ50
+                         reading) is a draw */
+} DtmRule50;
 
-/* The DTM-best move: the fastest win, else a draw, else the slowest loss;
- * the first in generation order among equals; moves whose verdict no
- * ready table knows are never chosen. MOVE_NONE (and *out untouched) when
- * no move has a known verdict; else *out is its verdict as above. */
-Move dtm_best_move(Position *pos, DtmResult *out);
+/* The verdict of a move, from the mover's view. */
+typedef struct {
+    int wdl;   /* +1 the mover wins, 0 draw, -1 it loses */
+    int plies; /* plies to mate counted from before the move (a move that
+                  mates: 1); 0 for a draw */
+    int dtz;   /* of the position after the move, as DtmResult.dtz from
+                  its side to move's view; 0 for a draw or a mate */
+    int clock; /* the halfmove clock after the move */
+} DtmVerdict;
+
+/* The verdict of legal move m, the one scoring of a move by the tables
+ * (the search's root moves, the DTM-best move, bench mate's players;
+ * Stockfish ranks root moves in one place too, tbprobe.cpp
+ * rank_root_moves). In this order after the move: dead material is a
+ * draw, checkmate a win and stalemate a draw (no table needed), then the
+ * fifty-move rule as `rule` says, then the table. False (and *out
+ * untouched) when no ready table covers the position after it. pos is
+ * restored. */
+bool dtm_probe_move(Position *pos, Move m, DtmRule50 rule, DtmVerdict *out);
+
+/* Orders results from one side's view, larger is better: a win sooner
+ * (1000 - plies), a draw (0), a loss later (-1000 + plies). wdl and plies
+ * as in DtmResult or DtmVerdict. */
+int dtm_rank(int wdl, int plies);
+
+/* The DTM-best move, pure DTM (DTM_RULE50_OFF): the fastest win, else a
+ * draw, else the slowest loss; the first in generation order among
+ * equals; moves whose verdict no ready table knows are never chosen.
+ * MOVE_NONE (and *out untouched) when no move has a known verdict; else
+ * *out is its verdict. */
+Move dtm_best_move(Position *pos, DtmVerdict *out);
 
 /* Statistics of a ready table; false if it is not ready. */
 bool dtm_stats(const DtmTable *t, DtmStats *out);

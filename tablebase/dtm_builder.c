@@ -54,6 +54,23 @@ static void rest(DtmBuilder *b)
     pthread_cond_wait(&b->cv, &b->lock);
 }
 
+/* The generator's checkpoint (DtmCheckpoint, ctx = the builder): waits
+ * while the builder is paused; false when the build is to be abandoned
+ * (dtm_builder_destroy). */
+static bool checkpoint(void *ctx)
+{
+    DtmBuilder *b = ctx;
+    if (!atomic_load_explicit(&b->hold, memory_order_relaxed))
+        return true;
+    pthread_mutex_lock(&b->lock);
+    while (!b->run && !b->quit)
+        rest(b);
+    b->busy = true;
+    bool go_on = !b->quit;
+    pthread_mutex_unlock(&b->lock);
+    return go_on;
+}
+
 static void *builder_main(void *arg)
 {
     DtmBuilder *b = arg;
@@ -66,7 +83,7 @@ static void *builder_main(void *arg)
         b->busy = true;
         DtmTable *t = b->want[0];
         pthread_mutex_unlock(&b->lock);
-        dtm_build_with(t, b);
+        dtm_build_with(t, checkpoint, b);
         pthread_mutex_lock(&b->lock);
         drop_done(b);
         pthread_cond_broadcast(&b->cv); /* an owner may wait for the list to empty */
@@ -75,27 +92,6 @@ static void *builder_main(void *arg)
     pthread_cond_broadcast(&b->cv);
     pthread_mutex_unlock(&b->lock);
     return NULL;
-}
-
-bool dtm_builder_checkpoint(DtmBuilder *b)
-{
-    if (!atomic_load_explicit(&b->hold, memory_order_relaxed))
-        return true;
-    pthread_mutex_lock(&b->lock);
-    while (!b->run && !b->quit)
-        rest(b);
-    b->busy = true;
-    bool go_on = !b->quit;
-    pthread_mutex_unlock(&b->lock);
-    return go_on;
-}
-
-bool dtm_builder_quitting(DtmBuilder *b)
-{
-    pthread_mutex_lock(&b->lock);
-    bool quit = b->quit;
-    pthread_mutex_unlock(&b->lock);
-    return quit;
 }
 
 DtmBuilder *dtm_builder_create(void)

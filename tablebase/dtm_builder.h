@@ -13,7 +13,7 @@
  * finishes over a few moves.
  *
  * At most one table is built at a time, in the order asked for. The
- * generator checks the builder every 1024 positions (under a millisecond
+ * generator polls the builder's checkpoint every 1024 positions (under a ms
  * apart), so a pause or dtm_builder_destroy takes effect at once; only the
  * statistics pass that ends a build runs through (about 15 ms for a
  * pawnless 4-man table).

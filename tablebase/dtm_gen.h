@@ -1,7 +1,12 @@
 /* Private to the DTM generator (dtm_generate.c: the retrograde pass;
- * dtm_forward.c: the forward pass that seeds it). */
+ * dtm_forward.c: the forward pass that seeds it; dtm_small.c: the
+ * generator of one-man tables). Calls go one way: dtm_generate.c uses
+ * the other two and dtm_small.c uses dtm_forward.c's exit values; the
+ * state and its small operations are here. */
 #ifndef KS_DTM_GEN_H
 #define KS_DTM_GEN_H
+
+#include <stdlib.h>
 
 #include "dtm_internal.h"
 
@@ -43,8 +48,10 @@ typedef struct {
     bool can_lose[COLOR_NB];   /* the other side has men to mate with */
     bool must_count[COLOR_NB]; /* can lose, or may capture or promote */
     bool failed;
-    DtmBuilder *builder; /* whose pauses the passes obey (NULL: none) */
-    unsigned ticks;      /* positions visited, for gen_checkpoint */
+    DtmCheckpoint checkpoint; /* polled by the passes (NULL: none) */
+    void *checkpoint_ctx;
+    bool abandoned; /* the checkpoint said so (failed is set too) */
+    unsigned ticks; /* positions visited, for gen_checkpoint */
     /* DTZ mode (dtm_build.c, "DTZ"): val is the DTZ table being made, dtm
      * the finished DTM table of the same material, whose wins and losses
      * the DTZ levels follow; pawn moves are exits like captures. */
@@ -95,13 +102,13 @@ static inline bool gen_ep_other_move(const DtmMen *m, Color us, int kx, int ky)
     return !(occ & square_bb(push));
 }
 
-/* Called once per position by the passes: every 1024th call the builder
- * may pause the build (dtm_builder.h) or abandon it (the build then fails).
- * False once the build has failed. */
+/* Called once per position by the passes: every 1024th call polls the
+ * checkpoint, which may pause the build or abandon it (the passes then
+ * stop as on a failure). False once the build has failed. */
 static inline bool gen_checkpoint(Gen *g)
 {
-    if (g->builder && !(++g->ticks & 1023) && !dtm_builder_checkpoint(g->builder))
-        g->failed = true;
+    if (g->checkpoint && !(++g->ticks & 1023) && !g->checkpoint(g->checkpoint_ctx))
+        g->failed = g->abandoned = true;
     return !g->failed;
 }
 
@@ -114,9 +121,35 @@ static inline int dtm_value_for_mover(uint8_t v)
     return v == DTM_DRAW || v == DTM_ILLEGAL ? 0 : dtm_value_is_loss(v) ? 1 : -1;
 }
 
+static inline void gen_vec_push(Gen *g, Vec *v, uint32_t x)
+{
+    if (v->n == v->cap) {
+        size_t cap = v->cap ? v->cap * 2 : 1024;
+        uint32_t *a = realloc(v->a, cap * sizeof *a);
+        if (!a) {
+            g->failed = true;
+            return;
+        }
+        v->a = a, v->cap = cap;
+    }
+    v->a[v->n++] = x;
+}
+
+/* x joins lists[level] (positions or EpNodes decided at that ply). */
+static inline void gen_schedule_in(Gen *g, Vec *lists, int level, uint32_t x)
+{
+    if (level > DTM_MAX_PLIES) {
+        g->failed = true;
+        return;
+    }
+    gen_vec_push(g, &lists[level], x);
+    if (level > g->last)
+        g->last = level;
+}
+
 /* Position p (= stm * size + index) is decided at ply `level`, later than
  * the next one. */
-void gen_schedule(Gen *g, int level, size_t p);
+static inline void gen_schedule(Gen *g, int level, size_t p) { gen_schedule_in(g, g->pending, level, (uint32_t)p); }
 
 /* Decides position p at the next ply. */
 static inline void gen_decide_next(Gen *g, size_t p, int ply)

@@ -24,34 +24,6 @@
 
 #include "dtm_gen.h"
 
-static void vec_push(Gen *g, Vec *v, uint32_t x)
-{
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? v->cap * 2 : 1024;
-        uint32_t *a = realloc(v->a, cap * sizeof *a);
-        if (!a) {
-            g->failed = true;
-            return;
-        }
-        v->a = a, v->cap = cap;
-    }
-    v->a[v->n++] = x;
-}
-
-/* x joins lists[level] (positions or EpNodes decided at that ply). */
-static void schedule_in(Gen *g, Vec *lists, int level, uint32_t x)
-{
-    if (level > DTM_MAX_PLIES) {
-        g->failed = true;
-        return;
-    }
-    vec_push(g, &lists[level], x);
-    if (level > g->last)
-        g->last = level;
-}
-
-void gen_schedule(Gen *g, int level, size_t p) { schedule_in(g, g->pending, level, (uint32_t)p); }
-
 /* Squares man k (of colour c, on cur) may have come from by a move that
  * stays in the table. */
 static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboard occ, Bitboard enemy_pawns)
@@ -156,7 +128,7 @@ static void decide_ep(Gen *g, EpNode *e, int d)
         refute(g, e->p, d);
 }
 
-static void schedule_ep(Gen *g, int level, size_t node) { schedule_in(g, g->ep_pending, level, (uint32_t)node); }
+static void schedule_ep(Gen *g, int level, size_t node) { gen_schedule_in(g, g->ep_pending, level, (uint32_t)node); }
 
 static EpNode *find_ep(Gen *g, size_t c)
 {
@@ -345,15 +317,16 @@ static double ms_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-/* One retrograde analysis: the DTM table, or (dtm not NULL) the DTZ table
- * that follows the finished DTM table dtm. NULL on failure. */
-static uint8_t *generate(DtmTable *t, const uint8_t *dtm, DtmBuilder *builder)
+/* One retrograde analysis: *out = the DTM table, or (dtm not NULL) the
+ * DTZ table that follows the finished DTM table dtm. */
+static DtmBuildStatus generate(DtmTable *t, const uint8_t *dtm, DtmCheckpoint checkpoint, void *ctx, uint8_t **out)
 {
     Gen *g = calloc(1, sizeof *g);
     if (!g)
-        return NULL;
+        return DTM_BUILD_FAILED;
     setup_men(g, t);
-    g->builder = builder;
+    g->checkpoint = checkpoint;
+    g->checkpoint_ctx = ctx;
     g->dtz = dtm != NULL;
     g->dtm = dtm;
     g->val = calloc(2, t->size);
@@ -376,26 +349,28 @@ static uint8_t *generate(DtmTable *t, const uint8_t *dtm, DtmBuilder *builder)
         } else
             g->failed = true;
     }
-    uint8_t *val = g->failed ? NULL : g->val;
+    DtmBuildStatus status = g->abandoned ? DTM_BUILD_ABANDONED : g->failed ? DTM_BUILD_FAILED : DTM_BUILD_OK;
+    *out = g->failed ? NULL : g->val;
     if (g->failed)
         free(g->val);
     free_gen(g);
-    return val;
+    return status;
 }
 
-bool dtm_generate(DtmTable *t, DtmBuilder *builder)
+DtmBuildStatus dtm_generate(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
 {
     struct timespec t0;
+    uint8_t *val, *dtz;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint8_t *val = generate(t, NULL, builder);
-    if (!val)
-        return false;
+    DtmBuildStatus status = generate(t, NULL, checkpoint, ctx, &val);
+    if (status != DTM_BUILD_OK)
+        return status;
     double dtm_ms = ms_since(&t0);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    uint8_t *dtz = generate(t, val, builder);
-    if (!dtz) {
+    status = generate(t, val, checkpoint, ctx, &dtz);
+    if (status != DTM_BUILD_OK) {
         free(val);
-        return false;
+        return status;
     }
     t->val = val;
     t->dtz = dtz;
@@ -403,5 +378,5 @@ bool dtm_generate(DtmTable *t, DtmBuilder *builder)
     t->stats.bytes = DTM_BYTES_PER_INDEX * t->size;
     t->stats.build_ms = dtm_ms;
     t->stats.dtz_build_ms = ms_since(&t0);
-    return true;
+    return DTM_BUILD_OK;
 }

@@ -1,6 +1,7 @@
 /* Private to tablebase/dtm*.c: the table struct, the index layout and the
- * value encoding shared by the registry (dtm.c), the index code
- * (dtm_index.c) and the generator (dtm_generate.c).
+ * value encoding shared by the registry (dtm_registry.c), the build
+ * (dtm_build.c), the probes (dtm_probe.c), the visits (dtm_visit.c), the
+ * index code (dtm_index.c) and the generator (dtm_generate.c).
  *
  * Index layout. A table stores one byte per (side to move, index):
  *     value = val[stm * size + index]
@@ -47,9 +48,11 @@
 #include <stdatomic.h>
 
 #include "dtm.h"
-#include "dtm_builder.h"
 
 enum { DTM_DRAW = 0, DTM_ILLEGAL = 255, DTM_MAX_PLIES = 253 };
+/* Registry slots: 36 materials of up to four men exist (KK included);
+ * at most 64, a bit each in dtm_build.c. */
+enum { DTM_MAX_TABLES = 48 };
 enum { DTM_MAX_MEN = 4, DTM_MAX_EXTRA = 2 };
 enum { KK_PAWNLESS = 462, KK_PAWNS = 1806 };
 /* Bytes a built table keeps per index: DTM and DTZ, both sides to move. */
@@ -65,6 +68,7 @@ typedef struct {
 enum { DTM_EXIT_SLOTS = 3 * 3 * 5 };
 
 struct DtmTable {
+    int slot; /* its place in the registry, 0 .. DTM_MAX_TABLES - 1 */
     char name[8];
     int n; /* men besides the kings */
     Piece piece[DTM_MAX_EXTRA];
@@ -202,30 +206,49 @@ static inline bool dtm_decode(const DtmTable *t, uint32_t index, DtmMen *m)
     return dtm_index_same_kings(t, kk, m, NULL) == index;
 }
 
+/* A result from a stored DTM value v and DTZ value z. */
+static inline DtmResult dtm_decode_result(uint8_t v, uint8_t z)
+{
+    DtmResult r = {0, 0, 0};
+    if (v != DTM_DRAW && v != DTM_ILLEGAL) {
+        r.plies = v - 1;
+        r.wdl = r.plies % 2 ? 1 : -1;
+        r.dtz = z - 1;
+    }
+    return r;
+}
+
 /* Value of a placement in a built table (men in that table's order). */
 static inline uint8_t dtm_value(const DtmTable *t, Color stm, const DtmMen *m)
 {
     return t->val[(size_t)stm * t->size + dtm_index(t, m, NULL)];
 }
 
-/* Runs the retrograde analysis; the exits must be resolved and built.
- * Fills t->val and t->stats; false when out of memory or a value does not
- * fit the encoding, or when builder (NULL: none) abandons the build. The
- * passes call dtm_builder_checkpoint(builder) every 1024 positions. */
-bool dtm_generate(DtmTable *t, DtmBuilder *builder);
+/* How a build ended. An abandoned build is no failure: its table stays
+ * unbuilt, and a later build may make it. */
+typedef enum { DTM_BUILD_OK, DTM_BUILD_FAILED, DTM_BUILD_ABANDONED } DtmBuildStatus;
 
-/* dtm_build on behalf of builder b (NULL: the caller's own build): the
- * generator pauses at b's checkpoints, and a build b abandons leaves its
- * tables unbuilt rather than failed. */
-bool dtm_build_with(DtmTable *t, DtmBuilder *b);
+/* Called by the generator every 1024 positions (under a millisecond
+ * apart) with its ctx; it may block while the build is paused, and
+ * returns false to abandon the build. The owner of the build passes it
+ * down, so the generator never calls back into the builder by name. */
+typedef bool (*DtmCheckpoint)(void *ctx);
+
+/* Runs the retrograde analysis; the exits must be resolved and built.
+ * Fills t->val and t->dtz; FAILED when out of memory or a value does not
+ * fit the encoding, ABANDONED when checkpoint (NULL: none) said so. */
+DtmBuildStatus dtm_generate(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
+
+/* dtm_build with a checkpoint (NULL: none) that the generator polls, for
+ * a DtmBuilder (dtm_builder.c): a build its checkpoint abandons leaves
+ * its tables unbuilt rather than failed. */
+DtmBuildStatus dtm_build_with(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
 /* A build of t failed (memory cap); it is never tried again. */
 bool dtm_build_failed(const DtmTable *t);
 
-/* dtm_builder.c, for the generator: waits while b is paused; false when
- * the build is to be abandoned (dtm_builder_destroy). */
-bool dtm_builder_checkpoint(DtmBuilder *b);
-/* b is being destroyed: a build that stops now was abandoned. */
-bool dtm_builder_quitting(DtmBuilder *b);
+/* Counts t->stats over the stored positions of a table just generated
+ * (dtm_visit.c). */
+void dtm_count_stats(DtmTable *t);
 
 static inline int exit_slot(int captured, int promoted, PieceType promo)
 {

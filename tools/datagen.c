@@ -9,7 +9,7 @@
  * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
  * random legal plies drawn from a generator seeded by S and g (an opening
  * is kept only if a search at the soft node limit scores it within
- * +-margin cp, else it is drawn again: genfens_opening, uci/genfens.h, as
+ * +-margin cp, else it is drawn again: genfens_opening, uci/commands/genfens.h, as
  * the engine's genfens command), and every move is a one-thread
  * search with a fresh hash that stops after the iteration that passes the
  * soft node limit, or at the hard limit. T threads play games g = 0, 1, 2,
@@ -46,7 +46,7 @@
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
 #include "tools/viriformat.h"
-#include "uci/genfens.h"
+#include "uci/commands/genfens.h"
 
 #define RESIGN_SCORE 1000
 #define RESIGN_PLIES 8

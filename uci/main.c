@@ -4,27 +4,26 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "engine/parse.h"
 #include "engine/position.h"
 #include "eval/nnue.h"
 #include "search/search.h"
-#include "uci/bench.h"
-#include "uci/benchmate.h"
-#include "uci/genfens.h"
-#include "uci/session.h"
-#include "uci/tbcmd.h"
+#include "uci/commands/bench.h"
+#include "uci/commands/benchmate.h"
+#include "uci/commands/genfens.h"
+#include "uci/commands/tbcmd.h"
 #include "uci/uci.h"
 
 static int perft_main(int argc, char **argv)
 {
     char fen[512] = "", err[160];
     Position position, *pos = &position;
-    char *end;
-    long depth = strtol(argv[0], &end, 10);
-    if (*end || depth < 0 || depth > 64) {
+    int64_t depth;
+    if (parse_i64(argv[0], 0, 64, &depth) != PARSE_OK) {
         fprintf(stderr, "perft: depth must be a number 0..64\n");
         return 1;
     }
-    if (!uci_join_words(argv, 1, argc, fen, sizeof fen)) {
+    if (!join_words(argv, 1, argc, fen, sizeof fen)) {
         fprintf(stderr, "perft: the FEN is too long\n");
         return 1;
     }
@@ -117,20 +116,16 @@ int main(int argc, char **argv)
     if (argc >= 3 && !strcmp(argv[1], "bench") && !strcmp(argv[2], "mate"))
         return bench_mate_main(argc - 3, argv + 3);
     if (argc >= 2 && !strcmp(argv[1], "bench")) {
-        int depth = 0;
+        int64_t depth = 0;
         if (argc > 3) {
             fprintf(stderr, "usage: keysquare bench [DEPTH 1..%d]\n", MAX_PLY - 1);
             return 1;
         }
-        if (argc == 3) {
-            char *end;
-            depth = (int)strtol(argv[2], &end, 10);
-            if (*end || depth < 1 || depth >= MAX_PLY) {
-                fprintf(stderr, "usage: keysquare bench [DEPTH 1..%d]\n", MAX_PLY - 1);
-                return 1;
-            }
+        if (argc == 3 && parse_i64(argv[2], 1, MAX_PLY - 1, &depth) != PARSE_OK) {
+            fprintf(stderr, "usage: keysquare bench [DEPTH 1..%d]\n", MAX_PLY - 1);
+            return 1;
         }
-        return bench_run(depth);
+        return bench_run((int)depth);
     }
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         print_usage(stdout);

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "engine/parse.h"
 #include "eval/nnue.h"
 #include "search/tt.h"
 #include "tablebase/syzygy.h"
@@ -189,8 +190,8 @@ void uci_setoption(UciSession *u, const char *name, const char *value)
         return;
     }
     uci_stop_search(u);
-    long long v = 0;
-    if (o->type == OPT_SPIN && !uci_parse_long(value, o->min, o->max, &v)) {
+    int64_t v = 0;
+    if (o->type == OPT_SPIN && parse_i64(value, o->min, o->max, &v) != PARSE_OK) {
         printf("info string value '%s' for option %s is not a number in %d..%d; unchanged\n", value, o->name, o->min,
                o->max);
         return;

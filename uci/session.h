@@ -1,5 +1,6 @@
 /* Private to uci/: the state of one UCI session, shared by the loop
- * (uci.c) and the option table (options.c). */
+ * (uci.c) and the option table (options.c), and what both do to it
+ * (session.c). */
 #ifndef KS_UCI_SESSION_H
 #define KS_UCI_SESSION_H
 
@@ -22,13 +23,5 @@ typedef struct {
 
 /* Stops a running search and waits for its bestmove. */
 void uci_stop_search(UciSession *u);
-
-/* A decimal integer in lo..hi, the whole of s; false (out untouched) if
- * not. */
-bool uci_parse_long(const char *s, long long lo, long long hi, long long *out);
-
-/* Joins words[from, to) with single spaces into buf (n bytes); false,
- * buf holding a prefix, if they do not fit. */
-bool uci_join_words(char *const *words, int from, int to, char *buf, size_t n);
 
 #endif

@@ -2,59 +2,21 @@
  * Stockfish-style extensions d, eval, go perft, bench. */
 #include "uci.h"
 
-#include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "bench.h"
+#include "commands/bench.h"
 #include "engine/movegen.h"
+#include "engine/parse.h"
 #include "eval/evaluate.h"
 #include "options.h"
 #include "search/search.h"
 #include "search/tt.h"
 #include "tablebase/kpk.h"
 
-
-/* ---- helpers ------------------------------------------------------------ */
-
-bool uci_join_words(char *const *words, int from, int to, char *buf, size_t n)
-{
-    size_t len = 0;
-    buf[0] = '\0';
-    for (int i = from; i < to; i++) {
-        size_t w = strlen(words[i]) + (i > from);
-        if (len + w >= n)
-            return false;
-        if (i > from)
-            buf[len++] = ' ';
-        memcpy(buf + len, words[i], w - (i > from) + 1);
-        len += w - (i > from);
-    }
-    return true;
-}
-
-bool uci_parse_long(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
-void uci_stop_search(UciSession *u)
-{
-    if (search_running(u->searcher)) {
-        search_stop(u->searcher);
-        search_wait(u->searcher);
-    }
-}
 
 static void cmd_setoption(UciSession *u, char **tok, int n)
 {
@@ -70,8 +32,8 @@ static void cmd_setoption(UciSession *u, char **tok, int n)
         return;
     }
     char name[256], value[4096];
-    if (!uci_join_words(tok, name_at, value_at, name, sizeof name)
-        || !uci_join_words(tok, value_at + 1, n, value, sizeof value)) {
+    if (!join_words(tok, name_at, value_at, name, sizeof name)
+        || !join_words(tok, value_at + 1, n, value, sizeof value)) {
         printf("info string setoption: the name or value is too long; ignored\n");
         return;
     }
@@ -96,7 +58,7 @@ static void cmd_position(UciSession *u, char **tok, int n)
         int end = ++i;
         while (end < n && strcmp(tok[end], "moves"))
             end++;
-        if (!uci_join_words(tok, i, end, fen, sizeof fen)) {
+        if (!join_words(tok, i, end, fen, sizeof fen)) {
             printf("info string invalid FEN: too long; no position until a valid one arrives\n");
             uci_stop_search(u);
             u->no_position = true;
@@ -152,29 +114,23 @@ static bool is_go_keyword(const char *t)
 }
 
 /* Reads the number after tok[*i] into out, clamped to lo..hi (a number
- * past the range of long long counts as its end), so that a huge depth or
+ * past the range of 64 bits counts as its end), so that a huge depth or
  * node count still bounds the search. A clamped value, a bad number and a
  * missing one (end of line or the next keyword) are named. */
-static bool go_value(char **tok, int n, int *i, long long lo, long long hi, long long *out)
+static bool go_value(char **tok, int n, int *i, int64_t lo, int64_t hi, int64_t *out)
 {
     bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
-    char *end = NULL;
-    long long v = 0;
-    if (present) {
-        errno = 0;
-        v = strtoll(tok[*i + 1], &end, 10);
-    }
-    if (!present || end == tok[*i + 1] || *end) {
+    int64_t v = 0;
+    ParseStatus st = present ? parse_i64(tok[*i + 1], lo, hi, &v) : PARSE_BAD;
+    if (st == PARSE_BAD) {
         printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
         if (present)
             (*i)++;
         return false;
     }
     (*i)++;
-    if (errno == ERANGE || v < lo || v > hi) {
-        v = v < lo ? lo : hi;
-        printf("info string go %s %s is out of range; %lld used\n", tok[*i - 1], tok[*i], v);
-    }
+    if (st == PARSE_RANGE)
+        printf("info string go %s %s is out of range; %" PRId64 " used\n", tok[*i - 1], tok[*i], v);
     *out = v;
     return true;
 }
@@ -196,7 +152,7 @@ static int parse_searchmoves(const Position *pos, char **tok, int i, int n, Sear
 static void cmd_go(UciSession *u, char **tok, int n)
 {
     SearchLimits l;
-    long long v;
+    int64_t v;
     bool clock_given[COLOR_NB] = {false, false};
     memset(&l, 0, sizeof l);
     uci_stop_search(u);
@@ -210,7 +166,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
         const char *t = tok[i];
         if (!strcmp(t, "perft")) {
             /* Not clamped: a depth past the range is a typo, not a limit. */
-            if (i + 1 < n && uci_parse_long(tok[i + 1], 0, 64, &v))
+            if (i + 1 < n && parse_i64(tok[i + 1], 0, 64, &v) == PARSE_OK)
                 perft_divide(&u->pos, (int)v, stdout);
             else
                 printf("info string go perft needs a depth 0..64\n");
@@ -394,9 +350,9 @@ static bool dispatch(UciSession *u, char **tok, int n)
         uci_stop_search(u);
         eval_trace(&u->pos, stdout);
     } else if (!strcmp(c, "bench")) {
-        long long d = 0;
+        int64_t d = 0;
         uci_stop_search(u);
-        if (n > 1 && !uci_parse_long(tok[1], 1, MAX_PLY - 1, &d))
+        if (n > 1 && parse_i64(tok[1], 1, MAX_PLY - 1, &d) != PARSE_OK)
             printf("info string bench depth must be 1..%d\n", MAX_PLY - 1);
         else
             bench_run((int)d);

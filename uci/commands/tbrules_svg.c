@@ -1,10 +1,11 @@
 /* Plain SVG for `tb rules kpk --svg`: the accuracy-by-rank figure and the
  * board diagrams. Written by hand, no library; every element is closed on
  * the line that opens it, or its group closes a few lines below. */
+#include "tbrules_svg.h"
+
 #include <string.h>
 
 #include "engine/bitboard.h"
-#include "uci/tbrules.h"
 
 /* Figure geometry in px: the plot box, the legend to its right. */
 enum { FIG_W = 780, FIG_H = 470, PLOT_X0 = 70, PLOT_X1 = 470, PLOT_Y0 = 60, PLOT_Y1 = 400, LEGEND_X = 490 };
@@ -129,12 +130,10 @@ static void draw_piece(FILE *out, int x, int y, bool king, bool white)
     fprintf(out, "</g>\n");
 }
 
-void tb_rules_svg_board(FILE *out, const KpkPos *p, const char *const caption[3])
+void tb_rules_svg_board(FILE *out, const KpkPos *p, const char *title, const char *const caption[3])
 {
-    char fen[96];
     int w = BOARD_X + 8 * CELL + 12, h = BOARD_Y + 8 * CELL + 24 + 3 * 18 + 8;
-    tb_rules_fen(p, fen);
-    svg_open(out, w, h, fen);
+    svg_open(out, w, h, title);
     fprintf(out, "<g class=\"board\" stroke=\"none\">\n");
     for (int rank = 7; rank >= 0; rank--)
         for (int file = 0; file < 8; file++)

@@ -2,38 +2,24 @@
  * and the SVG files (the drawing itself is in tbrules_svg.c). */
 #include "tbrules.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "engine/position.h"
 #include "tablebase/kpk.h"
-#include "uci/tbcmd.h"
+#include "tbcmd.h"
+#include "tbrules_svg.h"
 
 static const char *const SIDE_NAME[COLOR_NB] = {"white to move", "black to move"};
 
-void tb_rules_fen(const KpkPos *p, char *buf)
+/* FEN of p, ending "- - 0 1" (buf holds 96 bytes). */
+static void kpk_fen(const KpkPos *p, char *buf)
 {
-    char *b = buf;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            Square s = make_square(file, rank);
-            char c = s == p->wk ? 'K' : s == p->wp ? 'P' : s == p->bk ? 'k' : 0;
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *b++ = (char)('0' + empty);
-            empty = 0;
-            *b++ = c;
-        }
-        if (empty)
-            *b++ = (char)('0' + empty);
-        if (rank)
-            *b++ = '/';
-    }
-    sprintf(b, " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
+    Piece board[SQ_NB] = {NO_PIECE};
+    board[p->wk] = W_KING, board[p->wp] = W_PAWN, board[p->bk] = B_KING;
+    sprintf(board_to_fen(board, buf), " %c - - 0 1", p->stm == WHITE ? 'w' : 'b');
 }
 
 static double pct(const KpkConfusion *c) { return 100.0 * kpk_confusion_accuracy(c); }
@@ -132,7 +118,7 @@ static void print_fails(const KpkRuleScores *s)
         printf("%s\n", kpk_rule_label((KpkRule)r));
         for (int i = 0; i < s->fail_count[r]; i++) {
             const KpkPos *p = &s->fail[r][i];
-            tb_rules_fen(p, fen);
+            kpk_fen(p, fen);
             printf("  %s ; %s ; %s\n", fen, tb_result_text(kpk_probe(p->stm, p->wk, p->wp, p->bk)),
                    kpk_rule_verdict((KpkRule)r, p).win ? "win" : "draw");
         }
@@ -168,7 +154,9 @@ static bool write_svgs(const KpkRuleScores *s, const char *path)
                 fprintf(stderr, "tb rules: cannot write %s\n", name);
                 return false;
             }
-            tb_rules_svg_board(f, p, caption);
+            char fen[96];
+            kpk_fen(p, fen);
+            tb_rules_svg_board(f, p, fen, caption);
             ok = fclose(f) == 0;
             boards++;
         }

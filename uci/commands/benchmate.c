@@ -12,6 +12,7 @@
 
 #include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/parse.h"
 #include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
@@ -92,31 +93,28 @@ static void random_position(const char *code, int want_wdl, int clock, uint64_t 
 
 /* ---- players ------------------------------------------------------------ */
 
-/* Score of the position after a move, from the mover's view, for choosing
- * by DTM: wins beat draws beat losses; faster wins and slower losses are
- * better. A capture into drawn material is a draw, and so is a result the
- * fifty-move rule ends first (halfmove clock + DTZ > 100, the table's
- * DTZ50 reading): the defender takes such a draw when it can. */
+/* Rank (dtm_rank, from the mover's view) of a move for choosing by DTM:
+ * wins beat draws beat losses; faster wins and slower losses are better.
+ * A result the fifty-move rule ends first is a draw (DTM_RULE50_DTZ): the
+ * defender takes such a draw when it can; so is a move no table knows.
+ * drawing_replies (if not NULL) receives the number of the opponent's
+ * replies that do not lose. */
 static int dtm_score(Position *pos, Move m, int *drawing_replies)
 {
-    DtmResult r = {0, 0, 0};
-    Undo undo;
-    pos_make(pos, m, &undo);
-    if (pos_is_fifty_move_draw(pos) && count_legal(pos) > 0)
-        r.wdl = 0;
-    else if (!pos_insufficient_material(pos) && (!dtm_probe(pos, &r) || pos->rule50 + r.dtz > 100))
-        r.wdl = 0;
+    DtmVerdict v;
+    int rank = dtm_probe_move(pos, m, DTM_RULE50_DTZ, &v) ? dtm_rank(v.wdl, v.plies) : 0;
     if (drawing_replies) {
         MoveList l;
+        Undo undo;
+        pos_make(pos, m, &undo);
         l.count = 0;
         gen_legal(pos, &l, GEN_ALL);
         *drawing_replies = 0;
         for (int i = 0; i < l.count; i++)
             *drawing_replies += dtm_score(pos, l.moves[i], NULL) >= 0;
+        pos_unmake(pos);
     }
-    pos_unmake(pos);
-    /* r is from the opponent's view after the move. */
-    return r.wdl < 0 ? 1000 - r.plies : r.wdl > 0 ? -1000 + r.plies : 0;
+    return rank;
 }
 
 /* The perfect defender (longest resistance: dtm_best_move), or with
@@ -128,8 +126,8 @@ static Move table_move(Position *pos, bool attack)
     MoveList l;
     l.count = 0;
     gen_legal(pos, &l, GEN_ALL);
-    DtmResult r;
-    Move best = attack ? MOVE_NONE : dtm_best_move(pos, &r);
+    DtmVerdict v;
+    Move best = attack ? MOVE_NONE : dtm_best_move(pos, &v);
     if (best != MOVE_NONE)
         return best;
     best = l.moves[0];
@@ -329,18 +327,6 @@ static int run_defend(Searcher *s, const Config *cfg)
 
 /* ---- command line ------------------------------------------------------- */
 
-static bool parse_u64(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    char *end;
-    if (!s || *s == '-')
-        return false;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end || end == s || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 #define USAGE                                                                                                          \
     "usage: keysquare bench mate [--ending KQK|KRK|KBBK|KBNK|KPK|all] [--positions N] "                                \
     "[--depth D | --nodes N | --movetime MS] [--seed S] [--pgn FILE] [--fens FILE] [--defend] [--self-play] "          \
@@ -396,18 +382,18 @@ static int parse_args(int argc, char **argv, Config *cfg)
                     cfg->ending = ENDINGS[e];
             if (!cfg->ending && strcasecmp(v, "all"))
                 return usage("unknown ending", v);
-        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x)) {
+        } else if (!strcmp(a, "--positions") && parse_u64(v, 1, 1000000, &x) == PARSE_OK) {
             cfg->positions = (int)x;
             positions_given = true;
-        } else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x))
+        } else if (!strcmp(a, "--depth") && parse_u64(v, 1, MAX_PLY - 1, &x) == PARSE_OK)
             cfg->limits.depth = (int)x;
-        else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x))
+        else if (!strcmp(a, "--nodes") && parse_u64(v, 1, UINT64_MAX, &x) == PARSE_OK)
             cfg->limits.nodes = x;
-        else if (!strcmp(a, "--movetime") && parse_u64(v, 1, 1u << 30, &x))
+        else if (!strcmp(a, "--movetime") && parse_u64(v, 1, 1u << 30, &x) == PARSE_OK)
             cfg->limits.movetime = (int64_t)x;
-        else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x))
+        else if (!strcmp(a, "--seed") && parse_u64(v, 0, UINT64_MAX, &x) == PARSE_OK)
             cfg->seed = x;
-        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x))
+        else if (!strcmp(a, "--clock") && parse_u64(v, 0, 99, &x) == PARSE_OK)
             cfg->clock = (int)x;
         else if (!strcmp(a, "--pgn"))
             pgn_path = v;

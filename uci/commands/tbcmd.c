@@ -12,11 +12,11 @@
 #include "endgame/endgame.h"
 #include "engine/material.h"
 #include "engine/movegen.h"
-#include "session.h"
+#include "engine/parse.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
 #include "tablebase/syzygy.h"
-#include "uci/tbrules.h"
+#include "tbrules.h"
 
 /* A probe result: wdl from the table's strong side (+1 win, 0 draw, -1
  * loss); dtm in plies to mate, or -1 when the table has no DTM. */
@@ -211,7 +211,7 @@ static int probe_command(int argc, char **argv)
     syzygy_init(dirs ? dirs : "", NULL);
     while (syzygy_next_message(err, sizeof err))
         fprintf(stderr, "tb probe: %s\n", err);
-    if (!uci_join_words(argv, first, argc, fen, sizeof fen)) {
+    if (!join_words(argv, first, argc, fen, sizeof fen)) {
         fprintf(stderr, "tb probe: the FEN is too long\n");
         return 1;
     }

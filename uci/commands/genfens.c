@@ -1,5 +1,5 @@
 /* genfens (genfens.h). */
-#include "uci/genfens.h"
+#include "uci/commands/genfens.h"
 
 #include <stdlib.h>
 #include <string.h>
