@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alphabeta.h"
 #include "eval/evaluate.h"
-#include "internal.h"
+#include "history.h"
 #include "tb.h"
 
 /* LMR[depth][move index] in plies, from an integer log so the table is
@@ -87,7 +88,7 @@ bool out_of_time(SearchThread *t)
     return false;
 }
 
-void update_pv(Stack *ss, Move move, const Stack *child)
+static void update_pv(Stack *ss, Move move, const Stack *child)
 {
     ss->pv[0] = move;
     memcpy(ss->pv + 1, child->pv, sizeof(Move) * (size_t)child->pv_len);

@@ -7,14 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alphabeta.h"
 #include "endgame/endgame.h"
 #include "engine/bitboard.h"
 #include "eval/evaluate.h"
-#include "internal.h"
 #include "tablebase/dtm.h"
 #include "tablebase/kpk.h"
 #include "tablebase/syzygy.h"
 #include "tb.h"
+#include "thread.h"
 
 static void *pool_worker(void *arg);
 
