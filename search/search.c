@@ -1,6 +1,7 @@
-/* Search control: the thread pool of one search (Lazy SMP), iterative
- * deepening with aspiration windows, the root move loop, time checks and
- * the reports of the main thread (SearchReporter). */
+/* The search driver: the searcher's API (search.h), iterative deepening
+ * with aspiration windows, the root move loop, time checks, the end of a
+ * search and the reports of the main thread (SearchReporter). The threads
+ * it runs on are the pool's (thread.c). */
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -17,7 +18,7 @@
 #include "tb.h"
 #include "thread.h"
 
-static void *pool_worker(void *arg);
+static void run_thread(SearchThread *t);
 
 void search_init(void)
 {
@@ -44,52 +45,8 @@ Searcher *search_create(size_t hash_mb)
     s->opt = (SearchOptions){.threads = 1, .multipv = 1, .syzygy_50_move_rule = true};
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
-    pthread_cond_init(&s->start_cv, NULL);
-    pthread_cond_init(&s->done_cv, NULL);
+    pool_init(s, run_thread);
     return s;
-}
-
-/* Ends and frees the pool threads (they are idle: no search running). */
-static void free_threads(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    s->quit = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
-    for (int i = 0; i < s->thread_count; i++) {
-        pthread_join(s->threads[i]->handle, NULL);
-        free(s->threads[i]);
-    }
-    free(s->threads);
-    s->threads = NULL;
-    s->thread_count = 0;
-    s->quit = false;
-}
-
-/* (Re)creates the pool when the Threads option changed. The threads sleep
- * on start_cv between searches. */
-static bool ensure_threads(Searcher *s)
-{
-    if (s->thread_count == s->opt.threads)
-        return true;
-    free_threads(s);
-    s->threads = calloc((size_t)s->opt.threads, sizeof *s->threads);
-    if (!s->threads)
-        return false;
-    for (int i = 0; i < s->opt.threads; i++) {
-        SearchThread *t = calloc(1, sizeof(SearchThread));
-        if (!t)
-            return false;
-        t->searcher = s;
-        t->id = i;
-        if (pthread_create(&t->handle, NULL, pool_worker, t) != 0) {
-            free(t);
-            return false;
-        }
-        s->threads[i] = t;
-        s->thread_count = i + 1;
-    }
-    return true;
 }
 
 void search_destroy(Searcher *s)
@@ -98,13 +55,11 @@ void search_destroy(Searcher *s)
         return;
     search_stop(s);
     search_wait(s);
-    free_threads(s);
+    pool_destroy(s);
     dtm_builder_destroy(s->builder);
     tt_free(&s->tt);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
-    pthread_cond_destroy(&s->start_cv);
-    pthread_cond_destroy(&s->done_cv);
     free(s);
 }
 
@@ -155,10 +110,7 @@ void search_wait(Searcher *s)
 {
     if (!s->running)
         return;
-    pthread_mutex_lock(&s->lock);
-    while (s->threads[0]->work)
-        pthread_cond_wait(&s->done_cv, &s->lock);
-    pthread_mutex_unlock(&s->lock);
+    pool_wait_main(s);
     s->running = false;
 }
 
@@ -210,21 +162,7 @@ static bool report_progress(const SearchThread *t)
 
 /* ---- root --------------------------------------------------------------- */
 
-/* Stable insertion sort of root[from..to) by score, best first. */
-static void sort_root_range(SearchThread *t, int from, int to)
-{
-    for (int i = from + 1; i < to; i++) {
-        RootMove rm = t->root[i];
-        int j = i;
-        while (j > from && t->root[j - 1].score < rm.score) {
-            t->root[j] = t->root[j - 1];
-            j--;
-        }
-        t->root[j] = rm;
-    }
-}
-
-static void sort_root(SearchThread *t, int from) { sort_root_range(t, from, t->root_count); }
+static void sort_root(SearchThread *t, int from) { sort_root_moves(t, from, t->root_count); }
 
 static int root_search(SearchThread *t, int alpha, int beta, int depth)
 {
@@ -354,7 +292,7 @@ static void iterative_deepening(SearchThread *t)
         for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++) {
             done = aspiration(t, depth);
             if (done)
-                sort_root_range(t, 0, t->pv_index + 1);
+                sort_root_moves(t, 0, t->pv_index + 1);
         }
         if (!done)
             break;
@@ -377,8 +315,7 @@ static void iterative_deepening(SearchThread *t)
     }
 }
 
-/* ---- threads ------------------------------------------------------------ */
-
+/* ---- the end of a search ----------------------------------------------- */
 
 /* go infinite and go ponder never end by themselves. */
 static void wait_for_release(Searcher *s)
@@ -574,19 +511,11 @@ static void search_main(Searcher *s)
     if (s->tb_enabled && tb_root_play(s, t0))
         return;
     syzygy_root_filter(s);
-    pthread_mutex_lock(&s->lock);
-    for (int i = 1; i < s->thread_count; i++)
-        s->threads[i]->work = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
+    pool_start_helpers(s);
     iterative_deepening(t0);
     wait_for_release(s);
     atomic_store(&s->stop, true);
-    pthread_mutex_lock(&s->lock);
-    for (int i = 1; i < s->thread_count; i++)
-        while (s->threads[i]->work)
-            pthread_cond_wait(&s->done_cv, &s->lock);
-    pthread_mutex_unlock(&s->lock);
+    pool_wait_helpers(s);
 
     const SearchThread *bt = best_thread(s);
     const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
@@ -603,6 +532,16 @@ static void search_main(Searcher *s)
     report_bestmove(s, bt, rm);
 }
 
+/* What a woken pool thread does: thread 0 the whole search (it wakes the
+ * helpers), the others iterative deepening. */
+static void run_thread(SearchThread *t)
+{
+    if (t->id == 0)
+        search_main(t->searcher);
+    else
+        iterative_deepening(t);
+}
+
 /* The Syzygy prober's pending notes (a broken file met during this
  * search) go out as messages before the bestmove. */
 static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
@@ -615,62 +554,14 @@ static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *
         s->report.bestmove(s->report.ctx, rm->move, ponder_move(s, t, rm));
 }
 
-/* Pool thread: sleeps until given work; thread 0 runs the whole search
- * (and wakes the helpers), the others run iterative deepening. */
-static void *pool_worker(void *arg)
-{
-    SearchThread *t = arg;
-    Searcher *s = t->searcher;
-    pthread_mutex_lock(&s->lock);
-    for (;;) {
-        while (!t->work && !s->quit)
-            pthread_cond_wait(&s->start_cv, &s->lock);
-        if (s->quit)
-            break;
-        pthread_mutex_unlock(&s->lock);
-        if (t->id == 0)
-            search_main(s);
-        else
-            iterative_deepening(t);
-        pthread_mutex_lock(&s->lock);
-        t->work = false;
-        pthread_cond_broadcast(&s->done_cv);
-    }
-    pthread_mutex_unlock(&s->lock);
-    return NULL;
-}
-
-static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
-{
-    memset(t, 0, offsetof(SearchThread, tables));
-    t->pos = *pos; /* shares the game history, read-only */
-    for (int i = 0; i < MAX_PLY + 4; i++)
-        t->stack[i].static_eval = VALUE_NONE;
-    MoveList list;
-    list.count = 0;
-    gen_legal(pos, &list, GEN_ALL);
-    for (int i = 0; i < list.count; i++) {
-        bool wanted = l->searchmoves_count == 0;
-        for (int j = 0; j < l->searchmoves_count && !wanted; j++)
-            wanted = l->searchmoves[j] == list.moves[i];
-        if (!wanted)
-            continue;
-        RootMove *rm = &t->root[t->root_count++];
-        rm->move = list.moves[i];
-        rm->score = rm->prev_score = -VALUE_INFINITE;
-        rm->pv[0] = rm->move;
-        rm->pv_len = 1;
-    }
-}
-
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
 {
     search_wait(s);
     /* The clock runs from go: starting threads counts against the limit. */
     atomic_store(&s->start_ms, now_ms());
-    if (!ensure_threads(s)) {
+    if (!pool_resize(s)) {
         s->opt.threads = 1;
-        ensure_threads(s);
+        pool_resize(s);
     }
     s->limits = *limits;
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
@@ -680,13 +571,9 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     strength_begin(s);
     tt_new_search(&s->tt);
     s->search_from_ms = now_ms(); /* moved past any table build by prepare_tables */
-    for (int i = 0; i < s->thread_count; i++)
-        setup_thread(s->threads[i], pos, limits);
+    pool_setup(s, pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);
     s->syzygy_root_score = VALUE_NONE;
     s->running = true;
-    pthread_mutex_lock(&s->lock);
-    s->threads[0]->work = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
+    pool_start_main(s);
 }

@@ -104,6 +104,7 @@ struct Searcher {
     pthread_mutex_t lock;
     pthread_cond_t wake;              /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
+    void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
     TbSyzygy syzygy;                  /* and these Syzygy files */
@@ -119,5 +120,31 @@ struct Searcher {
     int strength_count;
     uint64_t strength_rng;
 };
+
+/* thread.c: the pool. Every function but pool_init and pool_destroy is
+ * called with no search running or from the search itself, as noted. */
+
+/* Sets up the pool of a new searcher (its lock is initialised already);
+ * run(t) is what pool thread t does when woken. */
+void pool_init(Searcher *s, void (*run)(SearchThread *t));
+/* Ends the threads (no search running) and frees the pool. */
+void pool_destroy(Searcher *s);
+/* Makes the pool s->opt.threads threads (no search running); false when
+ * memory or a thread could not be had (the pool then has fewer). */
+bool pool_resize(Searcher *s);
+/* Gives every thread a copy of pos (sharing its game history) and its
+ * root moves (the legal ones, only those of limits->searchmoves if any),
+ * and clears its per-search state (not its history tables). */
+void pool_setup(Searcher *s, const Position *pos, const SearchLimits *limits);
+/* Wakes thread 0 (search_start), or the helpers (thread 0, once it knows
+ * the root is to be searched), with work. */
+void pool_start_main(Searcher *s);
+void pool_start_helpers(Searcher *s);
+/* Blocks until the helpers (thread 0, at the end of a search) or thread 0
+ * (search_wait) have finished their work. */
+void pool_wait_helpers(Searcher *s);
+void pool_wait_main(Searcher *s);
+/* Stable insertion sort of t->root[from..to) by score, best first. */
+void sort_root_moves(SearchThread *t, int from, int to);
 
 #endif
