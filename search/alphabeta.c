@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "alphabeta.h"
+#include "control.h"
 #include "eval/evaluate.h"
 #include "history.h"
 #include "tb.h"
@@ -40,52 +41,6 @@ void lmr_init(void)
             long r = (prod * 48 / 100 * 100 / 225 + 192 * 256) / 65536;
             LMR[d][m] = (int8_t)(r > 0 ? r : 0);
         }
-}
-
-uint64_t total_nodes(const Searcher *s)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < s->thread_count; i++)
-        n += atomic_load_explicit(&s->threads[i]->nodes, memory_order_relaxed);
-    return n;
-}
-
-/* Ends the search of every thread; release: a go infinite or ponder may
- * answer too (the limits of go itself, as before the search). */
-static bool halt(Searcher *s, bool release)
-{
-    atomic_store(&s->stop, true);
-    if (release)
-        atomic_store(&s->released, true);
-    return true;
-}
-
-bool out_of_time(SearchThread *t)
-{
-    Searcher *s = t->searcher;
-    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
-        return true;
-    /* The limits hold from the first node on: the first iteration is not
-     * exempt (a position with hundreds of moves and long captures could
-     * take seconds); the search then plays unfinished_root_move(). */
-    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-    if (s->limits.nodes) {
-        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
-        if (used >= s->limits.nodes)
-            return halt(s, true);
-    }
-    if (t->id == 0 && (n & 1023) == 0 && s->time.hard && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard)
-        return halt(s, true);
-    /* The strength budget (strength.h) counts from the first completed
-     * iteration on, so depth 1 (every root move, mates in one) is always
-     * seen; it ends the search but not a go infinite or ponder. */
-    if (s->strength.nodes && t->id == 0 && t->completed_depth >= 1) {
-        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 ? total_nodes(s) : 0);
-        if (used >= s->strength.nodes)
-            return halt(s, false);
-    }
-    return false;
 }
 
 static void update_pv(Stack *ss, Move move, const Stack *child)

@@ -13,11 +13,6 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
  * (alpha, beta), takes it back and returns its score from the root side's
  * view (0 once stopped). */
 int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index);
-/* Nodes searched by all threads of s so far. */
-uint64_t total_nodes(const struct Searcher *s);
-/* Whether t must end its search now (stop, or a limit reached: nodes, hard
- * time, the strength budget); sets the stop flag when a limit ends it. */
-bool out_of_time(SearchThread *t);
 /* Fills the late-move reduction table (search_init calls it). */
 void lmr_init(void);
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "alphabeta.h"
+#include "control.h"
 #include "endgame/endgame.h"
 #include "engine/bitboard.h"
 #include "eval/evaluate.h"
@@ -85,27 +86,6 @@ void search_clear(Searcher *s)
     }
 }
 
-void search_stop(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    atomic_store(&s->stop, true);
-    atomic_store(&s->released, true);
-    pthread_cond_broadcast(&s->wake);
-    pthread_mutex_unlock(&s->lock);
-}
-
-void search_ponderhit(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    /* Only a ponder search restarts the move's clock: a stray ponderhit
-     * must not give a timed search more time. */
-    if (atomic_load(&s->pondering))
-        atomic_store(&s->start_ms, now_ms());
-    atomic_store(&s->pondering, false);
-    pthread_cond_broadcast(&s->wake);
-    pthread_mutex_unlock(&s->lock);
-}
-
 void search_wait(Searcher *s)
 {
     if (!s->running)
@@ -115,14 +95,6 @@ void search_wait(Searcher *s)
 }
 
 /* ---- reports ------------------------------------------------------------ */
-
-static uint64_t total_tbhits(const Searcher *s)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < s->thread_count; i++)
-        n += atomic_load_explicit(&s->threads[i]->tbhits, memory_order_relaxed);
-    return n;
-}
 
 static void report_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
 {
@@ -245,28 +217,6 @@ static bool skip_depth(const SearchThread *t, int depth)
     return ((depth + t->pos.game_ply + PHASE[i]) / SIZE[i]) % 2;
 }
 
-/* Main thread only: decides after a completed iteration whether to stop. */
-static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
-{
-    Searcher *s = t->searcher;
-    const RootMove *rm = &t->root[0];
-    if (s->limits.mate && rm->score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - rm->score <= 2 * s->limits.mate - 1)
-        return true;
-    if (s->limits.depth && depth >= s->limits.depth)
-        return true;
-    /* A fixed movetime is used in full (the hard limit ends it). */
-    if (!s->time.soft || atomic_load(&s->pondering) || s->limits.movetime)
-        return false;
-    IterationStats st = {
-        .stable = t->best_move_changes ? 0 : stable,
-        .best_nodes = rm->nodes,
-        .total_nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed),
-        .score_drop = prev_best_score != VALUE_NONE ? prev_best_score - rm->score : 0,
-    };
-    int64_t soft = scaled_soft_limit(&s->time, &st);
-    return now_ms() - atomic_load(&s->start_ms) >= soft;
-}
-
 static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
@@ -316,15 +266,6 @@ static void iterative_deepening(SearchThread *t)
 }
 
 /* ---- the end of a search ----------------------------------------------- */
-
-/* go infinite and go ponder never end by themselves. */
-static void wait_for_release(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    while (!atomic_load(&s->released) && (s->limits.infinite || atomic_load(&s->pondering)))
-        pthread_cond_wait(&s->wake, &s->lock);
-    pthread_mutex_unlock(&s->lock);
-}
 
 /* Among finished threads, prefer a deeper one unless it scores worse, and
  * a shorter mate; thread 0 by default. */
@@ -460,24 +401,6 @@ static void syzygy_root_filter(Searcher *s)
                     t->root[kept++] = t->root[j];
         t->root_count = kept;
     }
-}
-
-/* While tables build the main thread waits and lends its core to the
- * builder (tb_prepare), so the build counts against this search: the
- * engine never uses more cores than Threads. Without a clock (depth,
- * nodes, mate, infinite) the build runs to its end, so `go nodes` counts
- * are reproducible and analysis sees every table; while pondering it runs
- * on the opponent's time; on a clock it may take half the soft limit, the
- * search keeps the rest, and a longer build goes on at the next move.
- * stop ends the wait at once. */
-static bool keep_building(void *ctx)
-{
-    Searcher *s = ctx;
-    if (atomic_load(&s->stop))
-        return false;
-    if (!s->time.soft || atomic_load(&s->pondering))
-        return true;
-    return now_ms() - atomic_load(&s->start_ms) < s->time.soft / 2;
 }
 
 /* Runs on thread 0 before the helpers wake: they read tb_enabled. */
