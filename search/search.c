@@ -123,6 +123,13 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
     s->report.info(s->report.ctx, &info);
 }
 
+/* The first count lines of t's root moves, as completed to depth. */
+static void report_lines(SearchThread *t, int count, int depth)
+{
+    for (int i = 0; i < count; i++)
+        report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+}
+
 /* Progress lines during the search only after this long (ms). */
 #define REPORT_AFTER_MS 3000
 
@@ -255,8 +262,7 @@ static void iterative_deepening(SearchThread *t)
         if (t->id != 0)
             continue;
         strength_record(t, lines);
-        for (int i = 0; i < shown; i++)
-            report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+        report_lines(t, shown, depth);
         stable = t->root[0].move == prev_move ? stable + 1 : 0;
         prev_move = t->root[0].move;
         if (time_to_stop(t, depth, prev_best, stable))
@@ -296,8 +302,6 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
     return MOVE_NONE;
 }
 
-static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
-
 /* The table's best reply after root move m (the ponder move), or
  * MOVE_NONE. */
 static Move tb_reply(const SearchThread *t0, Move m, bool use50)
@@ -318,8 +322,9 @@ static Move tb_reply(const SearchThread *t0, Move m, bool use50)
 }
 
 /* A covered root: the table ranks the root moves (searchmoves applied),
- * no search; MultiPV lines come from the ranking. go infinite and go
- * ponder still wait for stop / ponderhit. */
+ * no search, and the ranking is thread 0's completed depth 1 (the move
+ * and its table reply as the line). False, nothing changed, when the
+ * tables do not cover the root and every move. */
 static bool tb_root_play(Searcher *s, SearchThread *t0)
 {
     Move moves[MAX_MOVES];
@@ -343,14 +348,6 @@ static bool tb_root_play(Searcher *s, SearchThread *t0)
     t0->best = *best;
     atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;
-    int lines = s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count;
-    for (int i = 0; i < lines; i++)
-        report_line(t0, &t0->root[i], i + 1, 1, BOUND_EXACT);
-    wait_for_release(s);
-    s->best_move = best->move;
-    s->best_score = best->score;
-    s->last_nodes = 0;
-    report_bestmove(s, t0, &t0->best);
     return true;
 }
 
@@ -415,33 +412,35 @@ static void prepare_tables(Searcher *s, SearchThread *t0)
     }
 }
 
-static void search_main(Searcher *s)
+/* The Syzygy prober's pending notes (a broken file met during this
+ * search) go out as messages before the bestmove. */
+static void report_bestmove(Searcher *s, Move best, Move ponder)
+{
+    char text[256];
+    while (syzygy_next_message(text, sizeof text))
+        if (s->report.message)
+            s->report.message(s->report.ctx, text);
+    if (s->report.bestmove)
+        s->report.bestmove(s->report.ctx, best, ponder);
+}
+
+/* Every search ends here, on thread 0, whether the root had no legal
+ * move, the tables played it or the threads searched it: waits for go
+ * infinite and go ponder to be released, stops the helpers and waits for
+ * them, picks the move (the best thread's, or the first iteration's
+ * stand-in, or the strength limiter's choice) and reports it with the one
+ * bestmove. */
+static void end_search(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
-    if (t0->root_count == 0) {
-        SearchInfo info = {.score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW};
-        if (s->report.info)
-            s->report.info(s->report.ctx, &info);
-        wait_for_release(s);
-        s->best_move = MOVE_NONE;
-        s->best_score = info.score;
-        s->last_nodes = 0;
-        if (s->report.bestmove)
-            s->report.bestmove(s->report.ctx, MOVE_NONE, MOVE_NONE);
-        return;
-    }
-    prepare_tables(s, t0);
-    if (s->tb_enabled && tb_root_play(s, t0))
-        return;
-    syzygy_root_filter(s);
-    pool_start_helpers(s);
-    iterative_deepening(t0);
     wait_for_release(s);
     atomic_store(&s->stop, true);
     pool_wait_helpers(s);
 
+    /* Without a legal move t0->best is MOVE_NONE with the mate or
+     * stalemate score; no helper ran. */
     const SearchThread *bt = best_thread(s);
-    const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
+    const RootMove *rm = bt->completed_depth || !t0->root_count ? &bt->best : unfinished_root_move(s, t0);
     const RootMove *limited = strength_choice(s);
     if (limited)
         bt = t0, rm = limited;
@@ -452,7 +451,30 @@ static void search_main(Searcher *s)
      * it): another thread's line, or the strength limiter's choice. */
     if (bt != t0 || limited)
         report_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
-    report_bestmove(s, bt, rm);
+    report_bestmove(s, rm->move, rm->move ? ponder_move(s, bt, rm) : MOVE_NONE);
+}
+
+/* Thread 0's whole search: the root without legal moves, the table play
+ * of a covered root, or the tree search of all threads; then its end. */
+static void search_main(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    if (t0->root_count == 0) {
+        SearchInfo info = {.score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW};
+        t0->best = (RootMove){.move = MOVE_NONE, .score = info.score};
+        if (s->report.info)
+            s->report.info(s->report.ctx, &info);
+    } else {
+        prepare_tables(s, t0);
+        if (s->tb_enabled && tb_root_play(s, t0))
+            report_lines(t0, s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count, 1);
+        else {
+            syzygy_root_filter(s);
+            pool_start_helpers(s);
+            iterative_deepening(t0);
+        }
+    }
+    end_search(s);
 }
 
 /* What a woken pool thread does: thread 0 the whole search (it wakes the
@@ -463,18 +485,6 @@ static void run_thread(SearchThread *t)
         search_main(t->searcher);
     else
         iterative_deepening(t);
-}
-
-/* The Syzygy prober's pending notes (a broken file met during this
- * search) go out as messages before the bestmove. */
-static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
-{
-    char text[256];
-    while (syzygy_next_message(text, sizeof text))
-        if (s->report.message)
-            s->report.message(s->report.ctx, text);
-    if (s->report.bestmove)
-        s->report.bestmove(s->report.ctx, rm->move, ponder_move(s, t, rm));
 }
 
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
