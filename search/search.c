@@ -302,55 +302,6 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
     return MOVE_NONE;
 }
 
-/* The table's best reply after root move m (the ponder move), or
- * MOVE_NONE. */
-static Move tb_reply(const SearchThread *t0, Move m, bool use50)
-{
-    Position pos = t0->pos;
-    Undo undo;
-    MoveList l;
-    int scores[MAX_MOVES];
-    Move reply = MOVE_NONE;
-    pos_make(&pos, m, &undo);
-    l.count = 0;
-    gen_legal(&pos, &l, GEN_ALL);
-    if (tb_rank_moves(&pos, l.moves, l.count, use50, scores))
-        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
-            if (scores[i] > best)
-                best = scores[i], reply = l.moves[i];
-    return reply;
-}
-
-/* A covered root: the table ranks the root moves (searchmoves applied),
- * no search, and the ranking is thread 0's completed depth 1 (the move
- * and its table reply as the line). False, nothing changed, when the
- * tables do not cover the root and every move. */
-static bool tb_root_play(Searcher *s, SearchThread *t0)
-{
-    Move moves[MAX_MOVES];
-    int scores[MAX_MOVES];
-    bool use50 = s->opt.syzygy_50_move_rule;
-    for (int i = 0; i < t0->root_count; i++)
-        moves[i] = t0->root[i].move;
-    if (!tb_rank_moves(&t0->pos, moves, t0->root_count, use50, scores))
-        return false;
-    for (int i = 0; i < t0->root_count; i++) {
-        RootMove *rm = &t0->root[i];
-        rm->score = rm->prev_score = scores[i];
-        rm->pv_len = 1;
-        rm->seldepth = 1;
-    }
-    sort_root(t0, 0);
-    RootMove *best = &t0->root[0];
-    Move reply = tb_reply(t0, best->move, use50);
-    if (reply)
-        best->pv[1] = reply, best->pv_len = 2;
-    t0->best = *best;
-    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
-    t0->completed_depth = 1;
-    return true;
-}
-
 /* The move to play when the first iteration did not finish (a tiny time
  * or node limit, or stop right after go): the best move the partial
  * iteration scored; if none, the TT move; if none, a move that loses no
@@ -374,42 +325,6 @@ static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
     }
     t->root[best].score = VALUE_DRAW; /* unknown: report it as level */
     return &t->root[best];
-}
-
-/* A root the Syzygy files cover (and the in-memory tables do not): only
- * the moves that keep its DTZ verdict under the halfmove clock are
- * searched, by every thread. Runs on thread 0 before the helpers wake. */
-static void syzygy_root_filter(Searcher *s)
-{
-    SearchThread *t0 = s->threads[0];
-    Move keep[MAX_MOVES];
-    int n = t0->root_count;
-    for (int i = 0; i < n; i++)
-        keep[i] = t0->root[i].move;
-    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n, &s->syzygy_root_score))
-        return;
-    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
-    for (int i = 0; i < s->thread_count; i++) {
-        SearchThread *t = s->threads[i];
-        int kept = 0;
-        for (int j = 0; j < t->root_count; j++)
-            for (int k = 0; k < n; k++)
-                if (t->root[j].move == keep[k])
-                    t->root[kept++] = t->root[j];
-        t->root_count = kept;
-    }
-}
-
-/* Runs on thread 0 before the helpers wake: they read tb_enabled. */
-static void prepare_tables(Searcher *s, SearchThread *t0)
-{
-    char built[128] = "", text[160];
-    s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
-    s->search_from_ms = now_ms(); /* nps counts the tree search only */
-    if (*built && s->report.message) {
-        snprintf(text, sizeof text, "DTM tables built: %s", built);
-        s->report.message(s->report.ctx, text);
-    }
 }
 
 /* The Syzygy prober's pending notes (a broken file met during this
@@ -465,11 +380,11 @@ static void search_main(Searcher *s)
         if (s->report.info)
             s->report.info(s->report.ctx, &info);
     } else {
-        prepare_tables(s, t0);
-        if (s->tb_enabled && tb_root_play(s, t0))
+        tb_prepare_search(s);
+        if (s->tb_enabled && tb_root_play(s))
             report_lines(t0, s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count, 1);
         else {
-            syzygy_root_filter(s);
+            tb_syzygy_root_filter(s);
             pool_start_helpers(s);
             iterative_deepening(t0);
         }
