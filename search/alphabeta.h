@@ -13,7 +13,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
  * (alpha, beta), takes it back and returns its score from the root side's
  * view (0 once stopped). */
 int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index);
-/* Fills the late-move reduction table (search_init calls it). */
+/* Fills the late-move reduction table (keysquare_init calls it). */
 void lmr_init(void);
 
 #endif

@@ -1,38 +1,18 @@
 /* The search driver: the searcher's API (search.h), iterative deepening
- * with aspiration windows, the root move loop, time checks, the end of a
- * search and the reports of the main thread (SearchReporter). The threads
- * it runs on are the pool's (thread.c). */
-#include <inttypes.h>
-#include <stddef.h>
-#include <stdio.h>
+ * with aspiration windows, the root move loop, the end of a search and the
+ * reports of the main thread (SearchReporter). The threads it runs on are
+ * the pool's (thread.c); when to stop is control.c's; the tables' part at
+ * the root is tb.c's. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "alphabeta.h"
 #include "control.h"
-#include "endgame/endgame.h"
-#include "engine/bitboard.h"
-#include "eval/evaluate.h"
-#include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
 #include "tablebase/syzygy.h"
 #include "tb.h"
 #include "thread.h"
 
 static void run_thread(SearchThread *t);
-
-void search_init(void)
-{
-    /* Each step reads the tables of the ones before it. */
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init();
-    syzygy_startup();
-    endgame_init();
-    eval_init();
-    lmr_init();
-}
 
 Searcher *search_create(size_t hash_mb)
 {

@@ -29,6 +29,7 @@
 #include "engine/position.h"
 #include "engine/random.h"
 #include "eval/evaluate.h"
+#include "search/init.h"
 #include "search/search.h"
 
 #define RANDOM_PLIES 8
@@ -246,7 +247,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: datagen --out FILE [--games N] [--seed S] [--nodes N] [--minutes M] [--hash MB]\n");
         return 1;
     }
-    search_init();
+    keysquare_init();
     Searcher *s = search_create(cfg.hash_mb);
     Position pos;
     GameHistory *game = malloc(sizeof *game);

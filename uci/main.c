@@ -5,6 +5,7 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "search/init.h"
 #include "search/search.h"
 #include "uci/bench.h"
 #include "uci/benchmate.h"
@@ -64,7 +65,7 @@ static void print_usage(FILE *f)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    search_init();
+    keysquare_init();
 
     if (argc >= 2 && !strcmp(argv[1], "tb"))
         return tb_main(argc - 2, argv + 2);

@@ -1,0 +1,16 @@
+/* The engine-wide start-up (init.h). */
+#include "init.h"
+
+#include "alphabeta.h"
+#include "endgame/endgame.h"
+#include "eval/evaluate.h"
+#include "tablebase/init.h"
+
+void keysquare_init(void)
+{
+    /* Each step reads the tables of the ones before it. */
+    tablebase_init();
+    endgame_init();
+    eval_init();
+    lmr_init();
+}
