@@ -121,8 +121,7 @@ struct Searcher {
     uint64_t strength_rng;
 };
 
-/* thread.c: the pool. Every function but pool_init and pool_destroy is
- * called with no search running or from the search itself, as noted. */
+/* thread.c: the pool, and each thread's set-up for a search. */
 
 /* Sets up the pool of a new searcher (its lock is initialised already);
  * run(t) is what pool thread t does when woken. */
