@@ -72,11 +72,12 @@ TEST_TOOL_OBJ = $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o
 $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ) $(TEST_TOOL_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-# Developer programs that never ship (tools/*.c). tools/datagen links the
-# normal engine objects, tools/tune a second copy built with -DEVAL_TUNE
-# (the evaluation trace of eval/tune.h) in $(BUILD)-tune, and
-# tools/kbnk_dtm_table only engine/ and tablebase/ (it writes an endgame/
-# source file, so it must not depend on endgame/).
+# Developer programs that never ship (tools/*.c). tools/datagen and
+# tools/syzygy_speed link the normal engine objects, tools/tune a second
+# copy built with -DEVAL_TUNE (the evaluation trace of eval/tune.h) in
+# $(BUILD)-tune, and tools/kbnk_dtm_table only engine/ and tablebase/ (it
+# writes an endgame/ source file, so it must not depend on endgame/; it
+# starts with tablebase_init where the others call keysquare_init).
 TOOLS_DIR = $(BUILD)/tools
 TUNE_BUILD = $(BUILD)-tune
 TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
@@ -87,7 +88,7 @@ tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/pgn2viri $(TOOLS_DIR)
 $(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/syzygy_speed: $(BUILD)/tools/syzygy_speed.o $(TOOL_LIB)
+$(TOOLS_DIR)/syzygy_speed: $(LIB_OBJ) $(BUILD)/tools/syzygy_speed.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/viriformat.o

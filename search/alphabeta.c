@@ -5,8 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "alphabeta.h"
+#include "control.h"
 #include "eval/evaluate.h"
-#include "internal.h"
+#include "history.h"
 #include "tb.h"
 
 /* LMR[depth][move index] in plies, from an integer log so the table is
@@ -41,53 +43,7 @@ void lmr_init(void)
         }
 }
 
-uint64_t total_nodes(const Searcher *s)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < s->thread_count; i++)
-        n += atomic_load_explicit(&s->threads[i]->nodes, memory_order_relaxed);
-    return n;
-}
-
-/* Ends the search of every thread; release: a go infinite or ponder may
- * answer too (the limits of go itself, as before the search). */
-static bool halt(Searcher *s, bool release)
-{
-    atomic_store(&s->stop, true);
-    if (release)
-        atomic_store(&s->released, true);
-    return true;
-}
-
-bool out_of_time(SearchThread *t)
-{
-    Searcher *s = t->searcher;
-    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
-        return true;
-    /* The limits hold from the first node on: the first iteration is not
-     * exempt (a position with hundreds of moves and long captures could
-     * take seconds); the search then plays unfinished_root_move(). */
-    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-    if (s->limits.nodes) {
-        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 && t->id == 0 ? total_nodes(s) : 0);
-        if (used >= s->limits.nodes)
-            return halt(s, true);
-    }
-    if (t->id == 0 && (n & 1023) == 0 && s->time.hard && !atomic_load_explicit(&s->pondering, memory_order_relaxed)
-        && now_ms() - atomic_load_explicit(&s->start_ms, memory_order_relaxed) >= s->time.hard)
-        return halt(s, true);
-    /* The strength budget (strength.h) counts from the first completed
-     * iteration on, so depth 1 (every root move, mates in one) is always
-     * seen; it ends the search but not a go infinite or ponder. */
-    if (s->strength.nodes && t->id == 0 && t->completed_depth >= 1) {
-        uint64_t used = s->thread_count == 1 ? n : ((n & 1023) == 0 ? total_nodes(s) : 0);
-        if (used >= s->strength.nodes)
-            return halt(s, false);
-    }
-    return false;
-}
-
-void update_pv(Stack *ss, Move move, const Stack *child)
+static void update_pv(Stack *ss, Move move, const Stack *child)
 {
     ss->pv[0] = move;
     memcpy(ss->pv + 1, child->pv, sizeof(Move) * (size_t)child->pv_len);
@@ -326,29 +282,39 @@ typedef struct {
     bool checks;
 } NodeKind;
 
-/* Late-move reduction in plies of the quiet move at index i (hist: its
- * history score), leaving at least one ply of new_depth. */
-static int reduction(int depth, int i, const NodeKind *k, int hist, int new_depth)
+/* The plies by which a node's kind and the move's history (hist: its
+ * quiet history) move the reduction of a late quiet move. */
+static int reduction_adjust(const NodeKind *k, int hist)
 {
-    int r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63];
-    r += !k->pv_node + k->cut_node - k->improving + k->tt_noisy - k->refutation - k->checks;
-    r -= hist / LMR_HISTORY_DIVISOR;
+    return !k->pv_node + k->cut_node - k->improving + k->tt_noisy - k->refutation - k->checks
+         - hist / LMR_HISTORY_DIVISOR;
+}
+
+/* Late-move reduction in plies of the move at index i at depth (the LMR
+ * table) moved by adjust plies, leaving at least one ply of new_depth. */
+static int reduction(int depth, int i, int adjust, int new_depth)
+{
+    int r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63] + adjust;
     return r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
 }
 
-/* PVS for a move already made: the first move with the full window, the
- * others with a null window at new_depth - r, re-searched at full depth
- * and then with the full window when they beat alpha. Returns the score
- * from the side that made the move. */
+/* PVS for a move already made, at the root (ply 0) and in the tree: the
+ * first move with the full window, the others with a null window at
+ * new_depth - r, re-searched at full depth when they beat alpha, and then
+ * with the full window when they beat alpha and either stay below beta or
+ * research_fail_high is set. A PV node in the tree sets it, so that its
+ * parent gets an exact score and line; the root does not: a fail high
+ * there ends the aspiration window, whose wider window searches the move
+ * again first. Returns the score from the side that made the move. */
 static int search_made_move(SearchThread *t, int alpha, int beta, int new_depth, int r, bool first, int ply,
-                            bool pv_node, bool cut_node)
+                            bool cut_node, bool research_fail_high)
 {
     if (first)
         return -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
     int v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
     if (v > alpha && r > 0)
         v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-    if (v > alpha && pv_node)
+    if (v > alpha && (v < beta || research_fail_high))
         v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
     return v;
 }
@@ -486,12 +452,13 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             NodeKind k = {
                 pv_node, cut_node, improving, tt_noisy, l.scores[i] >= SCORE_COUNTER && l.scores[i] <= SCORE_KILLER,
                 checks};
-            r = reduction(depth, n, &k, hist, new_depth);
+            r = reduction(depth, n, reduction_adjust(&k, hist), new_depth);
         }
         set_stack_move(t, ss, m);
         Undo undo;
         pos_make(pos, m, &undo);
-        int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, pv_node, cut_node);
+        /* In a null window v > alpha means v >= beta: no full re-search. */
+        int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, cut_node, pv_node);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
@@ -540,27 +507,16 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Undo undo;
     pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
-    int v;
-    if (index == t->pv_index)
-        v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
-    else {
-        /* Late quiet root moves are reduced a ply less than inside the
-         * tree; one that beats alpha is searched again at full depth. Not
-         * once the root is a known win or a mate: converting it wants the
-         * shortest way, which a reduced late move may be. */
-        int r = 0, rank = index - t->pv_index;
-        bool converting = abs(t->root[t->pv_index].prev_score) >= VALUE_KNOWN_WIN / 2
-                       && t->root[t->pv_index].prev_score != -VALUE_INFINITE;
-        if (depth >= 3 && rank >= 3 && !checks && quiet && !converting) {
-            r = LMR[depth < 64 ? depth : 63][rank < 64 ? rank : 63] - 1;
-            r = r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
-        }
-        v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, 1, true);
-        if (r > 0 && v > alpha)
-            v = -alphabeta(t, -alpha - 1, -alpha, new_depth, 1, true);
-        if (v > alpha && v < beta)
-            v = -alphabeta(t, -beta, -alpha, new_depth, 1, false);
-    }
+    /* Late quiet root moves are reduced a ply less than the table says,
+     * by no node kind or history. Not once the root is a known win or a
+     * mate: converting it wants the shortest way, which a reduced late
+     * move may be. */
+    int r = 0, rank = index - t->pv_index;
+    bool converting = abs(t->root[t->pv_index].prev_score) >= VALUE_KNOWN_WIN / 2
+                   && t->root[t->pv_index].prev_score != -VALUE_INFINITE;
+    if (depth >= 3 && rank >= 3 && !checks && quiet && !converting)
+        r = reduction(depth, rank, -1, new_depth);
+    int v = search_made_move(t, alpha, beta, new_depth, r, index == t->pv_index, 0, false, false);
     pos_unmake(pos);
     return v;
 }

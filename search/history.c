@@ -4,7 +4,7 @@
  * "Countermove Heuristic"). */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "history.h"
 
 static Move counter_move(const SearchThread *t)
 {

@@ -1,37 +1,18 @@
-/* Search control: the thread pool of one search (Lazy SMP), iterative
- * deepening with aspiration windows, the root move loop, time checks and
- * the reports of the main thread (SearchReporter). */
-#include <inttypes.h>
-#include <stddef.h>
-#include <stdio.h>
+/* The search driver: the searcher's API (search.h), iterative deepening
+ * with aspiration windows, the root move loop, the end of a search and the
+ * reports of the main thread (SearchReporter). The threads it runs on are
+ * the pool's (thread.c); when to stop is control.c's; the tables' part at
+ * the root is tb.c's. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "endgame/endgame.h"
-#include "engine/bitboard.h"
-#include "eval/evaluate.h"
-#include "eval/nnue.h"
-#include "internal.h"
-#include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
+#include "alphabeta.h"
+#include "control.h"
 #include "tablebase/syzygy.h"
 #include "tb.h"
+#include "thread.h"
 
-static void *pool_worker(void *arg);
-
-void search_init(void)
-{
-    /* Each step reads the tables of the ones before it. */
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init();
-    syzygy_startup();
-    endgame_init();
-    eval_init();
-    nnue_init();
-    lmr_init();
-}
+static void run_thread(SearchThread *t);
 
 Searcher *search_create(size_t hash_mb)
 {
@@ -45,52 +26,8 @@ Searcher *search_create(size_t hash_mb)
     s->opt = (SearchOptions){.threads = 1, .multipv = 1, .syzygy_50_move_rule = true};
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
-    pthread_cond_init(&s->start_cv, NULL);
-    pthread_cond_init(&s->done_cv, NULL);
+    pool_init(s, run_thread);
     return s;
-}
-
-/* Ends and frees the pool threads (they are idle: no search running). */
-static void free_threads(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    s->quit = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
-    for (int i = 0; i < s->thread_count; i++) {
-        pthread_join(s->threads[i]->handle, NULL);
-        free(s->threads[i]);
-    }
-    free(s->threads);
-    s->threads = NULL;
-    s->thread_count = 0;
-    s->quit = false;
-}
-
-/* (Re)creates the pool when the Threads option changed. The threads sleep
- * on start_cv between searches. */
-static bool ensure_threads(Searcher *s)
-{
-    if (s->thread_count == s->opt.threads)
-        return true;
-    free_threads(s);
-    s->threads = calloc((size_t)s->opt.threads, sizeof *s->threads);
-    if (!s->threads)
-        return false;
-    for (int i = 0; i < s->opt.threads; i++) {
-        SearchThread *t = calloc(1, sizeof(SearchThread));
-        if (!t)
-            return false;
-        t->searcher = s;
-        t->id = i;
-        if (pthread_create(&t->handle, NULL, pool_worker, t) != 0) {
-            free(t);
-            return false;
-        }
-        s->threads[i] = t;
-        s->thread_count = i + 1;
-    }
-    return true;
 }
 
 void search_destroy(Searcher *s)
@@ -99,13 +36,11 @@ void search_destroy(Searcher *s)
         return;
     search_stop(s);
     search_wait(s);
-    free_threads(s);
+    pool_destroy(s);
     dtm_builder_destroy(s->builder);
     tt_free(&s->tt);
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
-    pthread_cond_destroy(&s->start_cv);
-    pthread_cond_destroy(&s->done_cv);
     free(s);
 }
 
@@ -131,47 +66,15 @@ void search_clear(Searcher *s)
     }
 }
 
-void search_stop(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    atomic_store(&s->stop, true);
-    atomic_store(&s->released, true);
-    pthread_cond_broadcast(&s->wake);
-    pthread_mutex_unlock(&s->lock);
-}
-
-void search_ponderhit(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    /* Only a ponder search restarts the move's clock: a stray ponderhit
-     * must not give a timed search more time. */
-    if (atomic_load(&s->pondering))
-        atomic_store(&s->start_ms, now_ms());
-    atomic_store(&s->pondering, false);
-    pthread_cond_broadcast(&s->wake);
-    pthread_mutex_unlock(&s->lock);
-}
-
 void search_wait(Searcher *s)
 {
     if (!s->running)
         return;
-    pthread_mutex_lock(&s->lock);
-    while (s->threads[0]->work)
-        pthread_cond_wait(&s->done_cv, &s->lock);
-    pthread_mutex_unlock(&s->lock);
+    pool_wait_main(s);
     s->running = false;
 }
 
 /* ---- reports ------------------------------------------------------------ */
-
-static uint64_t total_tbhits(const Searcher *s)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < s->thread_count; i++)
-        n += atomic_load_explicit(&s->threads[i]->tbhits, memory_order_relaxed);
-    return n;
-}
 
 static void report_line(SearchThread *t, const RootMove *rm, int line, int depth, int bound)
 {
@@ -200,6 +103,13 @@ static void report_line(SearchThread *t, const RootMove *rm, int line, int depth
     s->report.info(s->report.ctx, &info);
 }
 
+/* The first count lines of t's root moves, as completed to depth. */
+static void report_lines(SearchThread *t, int count, int depth)
+{
+    for (int i = 0; i < count; i++)
+        report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+}
+
 /* Progress lines during the search only after this long (ms). */
 #define REPORT_AFTER_MS 3000
 
@@ -211,21 +121,7 @@ static bool report_progress(const SearchThread *t)
 
 /* ---- root --------------------------------------------------------------- */
 
-/* Stable insertion sort of root[from..to) by score, best first. */
-static void sort_root_range(SearchThread *t, int from, int to)
-{
-    for (int i = from + 1; i < to; i++) {
-        RootMove rm = t->root[i];
-        int j = i;
-        while (j > from && t->root[j - 1].score < rm.score) {
-            t->root[j] = t->root[j - 1];
-            j--;
-        }
-        t->root[j] = rm;
-    }
-}
-
-static void sort_root(SearchThread *t, int from) { sort_root_range(t, from, t->root_count); }
+static void sort_root(SearchThread *t, int from) { sort_root_moves(t, from, t->root_count); }
 
 static int root_search(SearchThread *t, int alpha, int beta, int depth)
 {
@@ -308,30 +204,6 @@ static bool skip_depth(const SearchThread *t, int depth)
     return ((depth + t->pos.game_ply + PHASE[i]) / SIZE[i]) % 2;
 }
 
-/* Main thread only: decides after a completed iteration whether to stop. */
-static bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
-{
-    Searcher *s = t->searcher;
-    const RootMove *rm = &t->root[0];
-    if (s->limits.mate && rm->score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - rm->score <= 2 * s->limits.mate - 1)
-        return true;
-    if (s->limits.depth && depth >= s->limits.depth)
-        return true;
-    if (s->limits.soft_nodes && total_nodes(s) >= s->limits.soft_nodes)
-        return true;
-    /* A fixed movetime is used in full (the hard limit ends it). */
-    if (!s->time.soft || atomic_load(&s->pondering) || s->limits.movetime)
-        return false;
-    IterationStats st = {
-        .stable = t->best_move_changes ? 0 : stable,
-        .best_nodes = rm->nodes,
-        .total_nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed),
-        .score_drop = prev_best_score != VALUE_NONE ? prev_best_score - rm->score : 0,
-    };
-    int64_t soft = scaled_soft_limit(&s->time, &st);
-    return now_ms() - atomic_load(&s->start_ms) >= soft;
-}
-
 static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
@@ -357,7 +229,7 @@ static void iterative_deepening(SearchThread *t)
         for (t->pv_index = 0; t->pv_index < lines && done; t->pv_index++) {
             done = aspiration(t, depth);
             if (done)
-                sort_root_range(t, 0, t->pv_index + 1);
+                sort_root_moves(t, 0, t->pv_index + 1);
         }
         if (!done)
             break;
@@ -370,8 +242,7 @@ static void iterative_deepening(SearchThread *t)
         if (t->id != 0)
             continue;
         strength_record(t, lines);
-        for (int i = 0; i < shown; i++)
-            report_line(t, &t->root[i], i + 1, depth, BOUND_EXACT);
+        report_lines(t, shown, depth);
         stable = t->root[0].move == prev_move ? stable + 1 : 0;
         prev_move = t->root[0].move;
         if (time_to_stop(t, depth, prev_best, stable))
@@ -380,17 +251,7 @@ static void iterative_deepening(SearchThread *t)
     }
 }
 
-/* ---- threads ------------------------------------------------------------ */
-
-
-/* go infinite and go ponder never end by themselves. */
-static void wait_for_release(Searcher *s)
-{
-    pthread_mutex_lock(&s->lock);
-    while (!atomic_load(&s->released) && (s->limits.infinite || atomic_load(&s->pondering)))
-        pthread_cond_wait(&s->wake, &s->lock);
-    pthread_mutex_unlock(&s->lock);
-}
+/* ---- the end of a search ----------------------------------------------- */
 
 /* Among finished threads, prefer a deeper one unless it scores worse, and
  * a shorter mate; thread 0 by default. */
@@ -421,64 +282,6 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
     return MOVE_NONE;
 }
 
-static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm);
-
-/* The table's best reply after root move m (the ponder move), or
- * MOVE_NONE. */
-static Move tb_reply(const SearchThread *t0, Move m, bool use50)
-{
-    Position pos = t0->pos;
-    Undo undo;
-    MoveList l;
-    int scores[MAX_MOVES];
-    Move reply = MOVE_NONE;
-    pos_make(&pos, m, &undo);
-    l.count = 0;
-    gen_legal(&pos, &l, GEN_ALL);
-    if (tb_rank_moves(&pos, l.moves, l.count, use50, scores))
-        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
-            if (scores[i] > best)
-                best = scores[i], reply = l.moves[i];
-    return reply;
-}
-
-/* A covered root: the table ranks the root moves (searchmoves applied),
- * no search; MultiPV lines come from the ranking. go infinite and go
- * ponder still wait for stop / ponderhit. */
-static bool tb_root_play(Searcher *s, SearchThread *t0)
-{
-    Move moves[MAX_MOVES];
-    int scores[MAX_MOVES];
-    bool use50 = s->opt.syzygy_50_move_rule;
-    for (int i = 0; i < t0->root_count; i++)
-        moves[i] = t0->root[i].move;
-    if (!tb_rank_moves(&t0->pos, moves, t0->root_count, use50, scores))
-        return false;
-    for (int i = 0; i < t0->root_count; i++) {
-        RootMove *rm = &t0->root[i];
-        rm->score = rm->prev_score = scores[i];
-        rm->pv_len = 1;
-        rm->seldepth = 1;
-    }
-    sort_root(t0, 0);
-    RootMove *best = &t0->root[0];
-    Move reply = tb_reply(t0, best->move, use50);
-    if (reply)
-        best->pv[1] = reply, best->pv_len = 2;
-    t0->best = *best;
-    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
-    t0->completed_depth = 1;
-    int lines = s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count;
-    for (int i = 0; i < lines; i++)
-        report_line(t0, &t0->root[i], i + 1, 1, BOUND_EXACT);
-    wait_for_release(s);
-    s->best_move = best->move;
-    s->best_score = best->score;
-    s->last_nodes = 0;
-    report_bestmove(s, t0, &t0->best);
-    return true;
-}
-
 /* The move to play when the first iteration did not finish (a tiny time
  * or node limit, or stop right after go): the best move the partial
  * iteration scored; if none, the TT move; if none, a move that loses no
@@ -504,95 +307,35 @@ static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
     return &t->root[best];
 }
 
-/* A root the Syzygy files cover (and the in-memory tables do not): only
- * the moves that keep its DTZ verdict under the halfmove clock are
- * searched, by every thread. Runs on thread 0 before the helpers wake. */
-static void syzygy_root_filter(Searcher *s)
+/* The Syzygy prober's pending notes (a broken file met during this
+ * search) go out as messages before the bestmove. */
+static void report_bestmove(Searcher *s, Move best, Move ponder)
+{
+    char text[256];
+    while (syzygy_next_message(text, sizeof text))
+        if (s->report.message)
+            s->report.message(s->report.ctx, text);
+    if (s->report.bestmove)
+        s->report.bestmove(s->report.ctx, best, ponder);
+}
+
+/* Every search ends here, on thread 0, whether the root had no legal
+ * move, the tables played it or the threads searched it: waits for go
+ * infinite and go ponder to be released, stops the helpers and waits for
+ * them, picks the move (the best thread's, or the first iteration's
+ * stand-in, or the strength limiter's choice) and reports it with the one
+ * bestmove. */
+static void end_search(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
-    Move keep[MAX_MOVES];
-    int n = t0->root_count;
-    for (int i = 0; i < n; i++)
-        keep[i] = t0->root[i].move;
-    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n, &s->syzygy_root_score))
-        return;
-    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
-    for (int i = 0; i < s->thread_count; i++) {
-        SearchThread *t = s->threads[i];
-        int kept = 0;
-        for (int j = 0; j < t->root_count; j++)
-            for (int k = 0; k < n; k++)
-                if (t->root[j].move == keep[k])
-                    t->root[kept++] = t->root[j];
-        t->root_count = kept;
-    }
-}
-
-/* While tables build the main thread waits and lends its core to the
- * builder (tb_prepare), so the build counts against this search: the
- * engine never uses more cores than Threads. Without a clock (depth,
- * nodes, mate, infinite) the build runs to its end, so `go nodes` counts
- * are reproducible and analysis sees every table; while pondering it runs
- * on the opponent's time; on a clock it may take half the soft limit, the
- * search keeps the rest, and a longer build goes on at the next move.
- * stop ends the wait at once. */
-static bool keep_building(void *ctx)
-{
-    Searcher *s = ctx;
-    if (atomic_load(&s->stop))
-        return false;
-    if (!s->time.soft || atomic_load(&s->pondering))
-        return true;
-    return now_ms() - atomic_load(&s->start_ms) < s->time.soft / 2;
-}
-
-/* Runs on thread 0 before the helpers wake: they read tb_enabled. */
-static void prepare_tables(Searcher *s, SearchThread *t0)
-{
-    char built[128] = "", text[160];
-    s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
-    s->search_from_ms = now_ms(); /* nps counts the tree search only */
-    if (*built && s->report.message) {
-        snprintf(text, sizeof text, "DTM tables built: %s", built);
-        s->report.message(s->report.ctx, text);
-    }
-}
-
-static void search_main(Searcher *s)
-{
-    SearchThread *t0 = s->threads[0];
-    if (t0->root_count == 0) {
-        SearchInfo info = {.score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW};
-        if (s->report.info)
-            s->report.info(s->report.ctx, &info);
-        wait_for_release(s);
-        s->best_move = MOVE_NONE;
-        s->best_score = info.score;
-        s->last_nodes = 0;
-        if (s->report.bestmove)
-            s->report.bestmove(s->report.ctx, MOVE_NONE, MOVE_NONE);
-        return;
-    }
-    prepare_tables(s, t0);
-    if (s->tb_enabled && tb_root_play(s, t0))
-        return;
-    syzygy_root_filter(s);
-    pthread_mutex_lock(&s->lock);
-    for (int i = 1; i < s->thread_count; i++)
-        s->threads[i]->work = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
-    iterative_deepening(t0);
     wait_for_release(s);
     atomic_store(&s->stop, true);
-    pthread_mutex_lock(&s->lock);
-    for (int i = 1; i < s->thread_count; i++)
-        while (s->threads[i]->work)
-            pthread_cond_wait(&s->done_cv, &s->lock);
-    pthread_mutex_unlock(&s->lock);
+    pool_wait_helpers(s);
 
+    /* Without a legal move t0->best is MOVE_NONE with the mate or
+     * stalemate score; no helper ran. */
     const SearchThread *bt = best_thread(s);
-    const RootMove *rm = bt->completed_depth ? &bt->best : unfinished_root_move(s, t0);
+    const RootMove *rm = bt->completed_depth || !t0->root_count ? &bt->best : unfinished_root_move(s, t0);
     const RootMove *limited = strength_choice(s);
     if (limited)
         bt = t0, rm = limited;
@@ -603,67 +346,40 @@ static void search_main(Searcher *s)
      * it): another thread's line, or the strength limiter's choice. */
     if (bt != t0 || limited)
         report_line((SearchThread *)bt, rm, 1, bt->completed_depth, BOUND_EXACT);
-    report_bestmove(s, bt, rm);
+    report_bestmove(s, rm->move, rm->move ? ponder_move(s, bt, rm) : MOVE_NONE);
 }
 
-/* The Syzygy prober's pending notes (a broken file met during this
- * search) go out as messages before the bestmove. */
-static void report_bestmove(Searcher *s, const SearchThread *t, const RootMove *rm)
+/* Thread 0's whole search: the root without legal moves, the table play
+ * of a covered root, or the tree search of all threads; then its end. */
+static void search_main(Searcher *s)
 {
-    char text[256];
-    while (syzygy_next_message(text, sizeof text))
-        if (s->report.message)
-            s->report.message(s->report.ctx, text);
-    if (s->report.bestmove)
-        s->report.bestmove(s->report.ctx, rm->move, ponder_move(s, t, rm));
-}
-
-/* Pool thread: sleeps until given work; thread 0 runs the whole search
- * (and wakes the helpers), the others run iterative deepening. */
-static void *pool_worker(void *arg)
-{
-    SearchThread *t = arg;
-    Searcher *s = t->searcher;
-    pthread_mutex_lock(&s->lock);
-    for (;;) {
-        while (!t->work && !s->quit)
-            pthread_cond_wait(&s->start_cv, &s->lock);
-        if (s->quit)
-            break;
-        pthread_mutex_unlock(&s->lock);
-        if (t->id == 0)
-            search_main(s);
-        else
-            iterative_deepening(t);
-        pthread_mutex_lock(&s->lock);
-        t->work = false;
-        pthread_cond_broadcast(&s->done_cv);
+    SearchThread *t0 = s->threads[0];
+    if (t0->root_count == 0) {
+        SearchInfo info = {.score = in_check(&t0->pos) ? -VALUE_MATE : VALUE_DRAW};
+        t0->best = (RootMove){.move = MOVE_NONE, .score = info.score};
+        if (s->report.info)
+            s->report.info(s->report.ctx, &info);
+    } else {
+        tb_prepare_search(s);
+        if (s->tb_enabled && tb_root_play(s))
+            report_lines(t0, s->opt.multipv < t0->root_count ? s->opt.multipv : t0->root_count, 1);
+        else {
+            tb_syzygy_root_filter(s);
+            pool_start_helpers(s);
+            iterative_deepening(t0);
+        }
     }
-    pthread_mutex_unlock(&s->lock);
-    return NULL;
+    end_search(s);
 }
 
-static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
+/* What a woken pool thread does: thread 0 the whole search (it wakes the
+ * helpers), the others iterative deepening. */
+static void run_thread(SearchThread *t)
 {
-    memset(t, 0, offsetof(SearchThread, tables));
-    t->pos = *pos; /* shares the game history, read-only */
-    for (int i = 0; i < MAX_PLY + 4; i++)
-        t->stack[i].static_eval = VALUE_NONE;
-    MoveList list;
-    list.count = 0;
-    gen_legal(pos, &list, GEN_ALL);
-    for (int i = 0; i < list.count; i++) {
-        bool wanted = l->searchmoves_count == 0;
-        for (int j = 0; j < l->searchmoves_count && !wanted; j++)
-            wanted = l->searchmoves[j] == list.moves[i];
-        if (!wanted)
-            continue;
-        RootMove *rm = &t->root[t->root_count++];
-        rm->move = list.moves[i];
-        rm->score = rm->prev_score = -VALUE_INFINITE;
-        rm->pv[0] = rm->move;
-        rm->pv_len = 1;
-    }
+    if (t->id == 0)
+        search_main(t->searcher);
+    else
+        iterative_deepening(t);
 }
 
 void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
@@ -671,9 +387,9 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     search_wait(s);
     /* The clock runs from go: starting threads counts against the limit. */
     atomic_store(&s->start_ms, now_ms());
-    if (!ensure_threads(s)) {
+    if (!pool_resize(s)) {
         s->opt.threads = 1;
-        ensure_threads(s);
+        pool_resize(s);
     }
     s->limits = *limits;
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
@@ -683,13 +399,9 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     strength_begin(s);
     tt_new_search(&s->tt);
     s->search_from_ms = now_ms(); /* moved past any table build by prepare_tables */
-    for (int i = 0; i < s->thread_count; i++)
-        setup_thread(s->threads[i], pos, limits);
+    pool_setup(s, pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);
     s->syzygy_root_score = VALUE_NONE;
     s->running = true;
-    pthread_mutex_lock(&s->lock);
-    s->threads[0]->work = true;
-    pthread_cond_broadcast(&s->start_cv);
-    pthread_mutex_unlock(&s->lock);
+    pool_start_main(s);
 }

@@ -139,10 +139,4 @@ Move search_best_move(const Searcher *s);
 int search_best_score(const Searcher *s);
 uint64_t search_nodes(const Searcher *s);
 
-/* Builds every read-only table the engine uses, once, before anything
- * else: attack tables, Zobrist keys, the KPK bitbase, the DTM table
- * registry (it builds no DTM table), endgame and evaluation tables, and
- * the LMR table. Not thread-safe; call it from main() alone. */
-void search_init(void);
-
 #endif

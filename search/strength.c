@@ -1,12 +1,12 @@
 /* The strength limiter (strength.h): the calibration anchors, the pick
- * among the best root moves, and its glue to the searcher (internal.h). */
+ * among the best root moves, and its glue to the searcher (thread.h). */
 #include "strength.h"
 
 #include <string.h>
 #include <time.h>
 
 #include "engine/random.h"
-#include "internal.h"
+#include "thread.h"
 
 /* Calibration anchors, Elo ascending. At an anchor's Elo the budget is
  * 2^(log2_nodes16 / 16) nodes and the noise `noise` cp; in between, log2 of

@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 
+#include "search.h"
+
 /* Root moves scored exactly when the noise is on (Stockfish's Skill Level
  * uses four as well). */
 #define STRENGTH_LINES 4
@@ -50,5 +52,17 @@ int strength_pick(const int *scores, int count, int noise, uint64_t *rng);
 
 /* A seed from the wall and monotonic clocks, for Strength Seed 0. */
 uint64_t strength_clock_seed(void);
+
+/* The limiter's part in a search (search/thread.h has the structs). */
+struct SearchThread;
+struct RootMove;
+/* Sets s->strength from the options at search_start. */
+void strength_begin(Searcher *s);
+/* After a completed iteration: thread 0 keeps its best `lines` root moves
+ * (sorted, exact scores) when the limiter's noise is on. */
+void strength_record(const struct SearchThread *t, int lines);
+/* The limited choice among the recorded lines (strength_pick), or NULL when
+ * the noise is off or no iteration completed. */
+const struct RootMove *strength_choice(Searcher *s);
 
 #endif

@@ -1,12 +1,16 @@
-/* The search's use of the DTM tables: which tables a search may probe,
- * the perfect root move, and exact scores inside the tree. */
+/* The search's use of the in-memory DTM tables and the Syzygy files:
+ * which tables a search may probe and their build before it, exact
+ * scores inside the tree, and the play at the root (the tables' move of
+ * a covered root, the Syzygy files' choice of the root moves to search). */
 #include "tb.h"
 
 #include <stdio.h>
 
+#include "control.h"
 #include "engine/movegen.h"
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
+#include "thread.h"
 #include "tt.h"
 
 /* Tables count as reachable from the root only when the root has at most
@@ -259,4 +263,85 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, i
     int sure = c->rule50 ? MAX_RANK - 100 : 1; /* without the rule every win is one */
     *score = best >= sure ? TB_WIN - 1 : best > 0 ? 1 : best == 0 ? 0 : best > -sure ? -1 : -TB_WIN + 1;
     return true;
+}
+
+/* ---- the root of a search --------------------------------------------- */
+
+void tb_prepare_search(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    char built[128] = "", text[160];
+    s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
+    s->search_from_ms = now_ms(); /* nps counts the tree search only */
+    if (*built && s->report.message) {
+        snprintf(text, sizeof text, "DTM tables built: %s", built);
+        s->report.message(s->report.ctx, text);
+    }
+}
+
+/* The table's best reply after root move m (the ponder move), or
+ * MOVE_NONE. */
+static Move tb_reply(const SearchThread *t0, Move m, bool use50)
+{
+    Position pos = t0->pos;
+    Undo undo;
+    MoveList l;
+    int scores[MAX_MOVES];
+    Move reply = MOVE_NONE;
+    pos_make(&pos, m, &undo);
+    l.count = 0;
+    gen_legal(&pos, &l, GEN_ALL);
+    if (tb_rank_moves(&pos, l.moves, l.count, use50, scores))
+        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
+            if (scores[i] > best)
+                best = scores[i], reply = l.moves[i];
+    return reply;
+}
+
+bool tb_root_play(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    bool use50 = s->opt.syzygy_50_move_rule;
+    for (int i = 0; i < t0->root_count; i++)
+        moves[i] = t0->root[i].move;
+    if (!tb_rank_moves(&t0->pos, moves, t0->root_count, use50, scores))
+        return false;
+    for (int i = 0; i < t0->root_count; i++) {
+        RootMove *rm = &t0->root[i];
+        rm->score = rm->prev_score = scores[i];
+        rm->pv_len = 1;
+        rm->seldepth = 1;
+    }
+    sort_root_moves(t0, 0, t0->root_count);
+    RootMove *best = &t0->root[0];
+    Move reply = tb_reply(t0, best->move, use50);
+    if (reply)
+        best->pv[1] = reply, best->pv_len = 2;
+    t0->best = *best;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
+    t0->completed_depth = 1;
+    return true;
+}
+
+void tb_syzygy_root_filter(Searcher *s)
+{
+    SearchThread *t0 = s->threads[0];
+    Move keep[MAX_MOVES];
+    int n = t0->root_count;
+    for (int i = 0; i < n; i++)
+        keep[i] = t0->root[i].move;
+    if (!tb_syzygy_root(&s->syzygy, &t0->pos, keep, &n, &s->syzygy_root_score))
+        return;
+    atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
+    for (int i = 0; i < s->thread_count; i++) {
+        SearchThread *t = s->threads[i];
+        int kept = 0;
+        for (int j = 0; j < t->root_count; j++)
+            for (int k = 0; k < n; k++)
+                if (t->root[j].move == keep[k])
+                    t->root[kept++] = t->root[j];
+        t->root_count = kept;
+    }
 }

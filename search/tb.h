@@ -8,6 +8,7 @@
 #define KS_SEARCH_TB_H
 
 #include "engine/position.h"
+#include "search.h"
 #include "tablebase/dtm_builder.h"
 
 /* What a search probes in the Syzygy files (tablebase/syzygy.h): positions
@@ -87,5 +88,27 @@ bool tb_syzygy_probe(const TbSyzygy *c, Position *pos, int depth, int ply, int *
  * force progress. False, moves untouched, when the root is not covered
  * (too many men, castling rights, a WDL table missing). */
 bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, int *score);
+
+/* The root of a search: thread 0 calls these in this order before the
+ * helpers wake (they read what is set here), on the root it has set up. */
+
+/* Makes the tables the root can reach ready (tb_prepare, on thread 0's
+ * time within the build budget of keep_building), sets whether this
+ * search may probe them (the Tablebases option and a root of at most five
+ * men), names the tables built in a message, and starts the clock of the
+ * tree search (nps counts that alone). */
+void tb_prepare_search(Searcher *s);
+
+/* A covered root: the tables rank thread 0's root moves (searchmoves
+ * applied), no search, and the ranking becomes its completed depth 1,
+ * best first, the best move's line with the table's reply. False, nothing
+ * changed, when a ready table does not cover the root and every move. */
+bool tb_root_play(Searcher *s);
+
+/* A root the Syzygy files cover (and the in-memory tables do not): every
+ * thread keeps only the root moves that keep its DTZ verdict under the
+ * halfmove clock (tb_syzygy_root), and the root's value is shown for the
+ * lines that find no mate. Nothing changes for a root they do not cover. */
+void tb_syzygy_root_filter(Searcher *s);
 
 #endif

@@ -42,6 +42,7 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/random.h"
+#include "search/init.h"
 #include "search/search.h"
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
@@ -321,7 +322,7 @@ int main(int argc, char **argv)
                         "               [--margin CP] [--syzygy PATH] [--log FILE]\n");
         return 1;
     }
-    search_init();
+    keysquare_init();
     long before = 0;
     if (!trim_partial_game(cfg.out, &before)) {
         fprintf(stderr, "datagen: cannot repair %s\n", cfg.out);

@@ -23,7 +23,7 @@
 #include "engine/bitboard.h"
 #include "engine/position.h"
 #include "tablebase/dtm.h"
-#include "tablebase/kpk.h"
+#include "tablebase/init.h"
 
 /* The mean over all placements of the other pieces (or the 25th or 10th
  * percentile) rates the kings' squares by mostly badly placed pieces; the
@@ -96,10 +96,10 @@ int main(int argc, char **argv)
 {
     static Histograms hist;
     int pct = argc > 1 ? atoi(argv[1]) : KBNK_PERCENTILE;
-    bitboard_init();
-    position_init();
-    kpk_init();
-    dtm_init();
+    /* Not keysquare_init: this program writes endgame/kbnk_table.c, so it
+     * links only engine/ and tablebase/ (a broken or missing generated
+     * file must not keep it from being regenerated). */
+    tablebase_init();
     DtmTable *t = dtm_table("KBNK", NULL, 0);
     if (!t || !dtm_build(t) || pct < 1 || pct > 100) {
         fprintf(stderr, "kbnk_dtm_table: cannot build KBNK, or percentile not in 1..100\n");

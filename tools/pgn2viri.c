@@ -49,6 +49,7 @@
 #include "engine/movegen.h"
 #include "engine/position.h"
 #include "engine/san.h"
+#include "search/init.h"
 #include "tools/viriformat.h"
 
 /* Plies a PGN game may hold; a longer one is skipped with a note. Twice
@@ -473,8 +474,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: pgn2viri [--min-plies N] OUT.viri IN.pgn...\n");
         return 2;
     }
-    bitboard_init();
-    position_init();
+    keysquare_init();
     FILE *out = fopen(argv[i], "ab");
     if (!out) {
         fprintf(stderr, "pgn2viri: cannot open %s\n", argv[i]);

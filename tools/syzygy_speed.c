@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "engine/movegen.h"
+#include "search/init.h"
 #include "tablebase/syzygy.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -63,9 +64,7 @@ int main(int argc, char **argv)
         return 1;
     }
     int count = argc > 2 ? atoi(argv[2]) : 200000;
-    bitboard_init();
-    position_init();
-    syzygy_startup();
+    keysquare_init();
     SyzygyInfo info;
     syzygy_init(argv[1], &info);
     printf("%d WDL, %d DTZ tables, up to %d men\n", info.wdl_files, info.dtz_files, info.max_men);

@@ -29,6 +29,7 @@
 
 #include "engine/random.h"
 #include "eval/nnue.h"
+#include "search/init.h"
 #include "search/search.h"
 #include "tools/nn_train.h"
 #include "tools/viriformat.h"
@@ -262,7 +263,7 @@ int main(int argc, char **argv)
                         "             [--resume CKPT] FILE...\n");
         return 1;
     }
-    search_init();
+    keysquare_init();
     make_dirs(cfg.out);
     SampleSet train = {0}, val = {0};
     long games = 0;

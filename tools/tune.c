@@ -38,6 +38,7 @@
 #include "engine/position.h"
 #include "eval/evaluate.h"
 #include "eval/tune.h"
+#include "search/init.h"
 #include "search/search.h"
 
 #define MAX_DATA_FILES 16
@@ -527,7 +528,7 @@ int main(int argc, char **argv)
                 RECIPE);
         return 1;
     }
-    search_init();
+    keysquare_init();
 
     static Dataset train_set, valid_set;
     static Weights w;

@@ -18,6 +18,7 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "search/init.h"
 #include "search/search.h"
 #include "tools/viriformat.h"
 
@@ -88,7 +89,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: viri dump|stats|text FILE...\n");
         return 2;
     }
-    search_init();
+    keysquare_init();
     Totals t = {0};
     int rc = 0;
     for (int i = 2; i < argc && !rc; i++)

@@ -7,6 +7,7 @@
 #include "engine/parse.h"
 #include "engine/position.h"
 #include "eval/nnue.h"
+#include "search/init.h"
 #include "search/search.h"
 #include "uci/commands/bench.h"
 #include "uci/commands/benchmate.h"
@@ -100,7 +101,7 @@ static bool is_genfens_call(int argc, char **argv)
 int main(int argc, char **argv)
 {
     setvbuf(stdout, NULL, _IOLBF, 0);
-    search_init();
+    keysquare_init();
 
     if (is_genfens_call(argc, argv))
         return genfens_main(argc, argv);

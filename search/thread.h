@@ -1,7 +1,9 @@
-/* Shared between the files of search/ only: the per-thread state and the
- * searcher that owns the threads. Not part of the folder's API. */
-#ifndef KS_SEARCH_INTERNAL_H
-#define KS_SEARCH_INTERNAL_H
+/* The state of one search, shared between the files of search/ only (not
+ * part of the folder's API): the searcher, its pool of threads and each
+ * thread's own position, stack, root moves and history tables. The pool
+ * (thread.c) starts, wakes and waits for the threads. */
+#ifndef KS_SEARCH_THREAD_H
+#define KS_SEARCH_THREAD_H
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,7 +15,7 @@
 #include "timeman.h"
 #include "tt.h"
 
-typedef struct {
+typedef struct RootMove {
     Move move;
     int score;      /* of the last completed search of this move, or -VALUE_INFINITE */
     int prev_score; /* from the previous iteration, for ordering */
@@ -102,6 +104,7 @@ struct Searcher {
     pthread_mutex_t lock;
     pthread_cond_t wake;              /* signalled by stop and ponderhit */
     pthread_cond_t start_cv, done_cv; /* pool threads: work given / work done */
+    void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
     TbSyzygy syzygy;                  /* and these Syzygy files */
@@ -118,65 +121,29 @@ struct Searcher {
     uint64_t strength_rng;
 };
 
-/* history.c */
-/* Ordering scores of score_moves: the TT move, then winning captures and
- * queen promotions (most valuable victim first), killers, the counter
- * move, quiets by history, and losing captures last. */
-enum {
-    SCORE_TT = 1 << 30,
-    SCORE_GOOD_CAPTURE = 1 << 28,
-    SCORE_KILLER = 1 << 27,
-    SCORE_COUNTER = (1 << 27) - 2,
-    SCORE_BAD_CAPTURE = -(1 << 28),
-};
-/* Scores every move of l for pick_move (ss: the node's stack entry). */
-void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss);
-/* Selection sort, one step: brings the best remaining move to index i. */
-Move pick_move(MoveList *l, int i);
-/* Butterfly history plus the two continuation histories of quiet move m. */
-int quiet_history(const SearchThread *t, const Stack *ss, Move m);
-/* Records move m as made at ss, before pos_make. */
-void set_stack_move(SearchThread *t, Stack *ss, Move m);
-/* Capture history of noisy move m (a capture or a promotion). */
-int capture_history(const SearchThread *t, Move m);
-/* The moves a node searched before its best one, quiet and noisy apart. */
-typedef struct {
-    Move quiets[64], noisy[64];
-    int nquiets, nnoisy;
-} MoveSets;
-/* After move best (quiet or not) caused a beta cutoff at depth (plies):
- * rewards it in its history, punishes the tried moves of its kind in
- * theirs and the tried noisy moves in the capture history; a quiet best
- * also becomes a killer and the counter move. */
-void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried);
-/* The static eval raw (cp, side to move, or VALUE_NONE) of t->pos plus
- * what its pawn and material correction histories learned; endgame
- * knowledge scores (VALUE_KNOWN_WIN band) pass unchanged. */
-int corrected_eval(SearchThread *t, int raw);
-/* After a search of t->pos to depth (plies) whose score beat or fell
- * short of the corrected static eval by error (cp, side to move's view,
- * exact or on the bound's side): moves both correction slots a little
- * toward closing that error. */
-void update_correction(SearchThread *t, int depth, int error);
+/* thread.c: the pool, and each thread's set-up for a search. */
 
-/* strength.c */
-/* Sets s->strength from the options at search_start. */
-void strength_begin(Searcher *s);
-/* After a completed iteration: thread 0 keeps its best `lines` root moves
- * (sorted, exact scores) when the limiter's noise is on. */
-void strength_record(const SearchThread *t, int lines);
-/* The limited choice among the recorded lines (strength_pick), or NULL when
- * the noise is off or no iteration completed. */
-const RootMove *strength_choice(Searcher *s);
-
-/* alphabeta.c */
-int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
-/* Searches root move rm (made on t->pos) and returns its score. */
-int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index);
-void update_pv(Stack *ss, Move move, const Stack *child);
-uint64_t total_nodes(const struct Searcher *s);
-bool out_of_time(SearchThread *t);
-/* Fills the late-move reduction table (search_init calls it). */
-void lmr_init(void);
+/* Sets up the pool of a new searcher (its lock is initialised already);
+ * run(t) is what pool thread t does when woken. */
+void pool_init(Searcher *s, void (*run)(SearchThread *t));
+/* Ends the threads (no search running) and frees the pool. */
+void pool_destroy(Searcher *s);
+/* Makes the pool s->opt.threads threads (no search running); false when
+ * memory or a thread could not be had (the pool then has fewer). */
+bool pool_resize(Searcher *s);
+/* Gives every thread a copy of pos (sharing its game history) and its
+ * root moves (the legal ones, only those of limits->searchmoves if any),
+ * and clears its per-search state (not its history tables). */
+void pool_setup(Searcher *s, const Position *pos, const SearchLimits *limits);
+/* Wakes thread 0 (search_start), or the helpers (thread 0, once it knows
+ * the root is to be searched), with work. */
+void pool_start_main(Searcher *s);
+void pool_start_helpers(Searcher *s);
+/* Blocks until the helpers (thread 0, at the end of a search) or thread 0
+ * (search_wait) have finished their work. */
+void pool_wait_helpers(Searcher *s);
+void pool_wait_main(Searcher *s);
+/* Stable insertion sort of t->root[from..to) by score, best first. */
+void sort_root_moves(SearchThread *t, int from, int to);
 
 #endif

@@ -1,0 +1,48 @@
+/* Move ordering and what the search learns from cutoffs (history.c):
+ * private to search/. */
+#ifndef KS_SEARCH_HISTORY_H
+#define KS_SEARCH_HISTORY_H
+
+#include "thread.h"
+
+/* Ordering scores of score_moves: the TT move, then winning captures and
+ * queen promotions (most valuable victim first), killers, the counter
+ * move, quiets by history, and losing captures last. */
+enum {
+    SCORE_TT = 1 << 30,
+    SCORE_GOOD_CAPTURE = 1 << 28,
+    SCORE_KILLER = 1 << 27,
+    SCORE_COUNTER = (1 << 27) - 2,
+    SCORE_BAD_CAPTURE = -(1 << 28),
+};
+/* Scores every move of l for pick_move (ss: the node's stack entry). */
+void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss);
+/* Selection sort, one step: brings the best remaining move to index i. */
+Move pick_move(MoveList *l, int i);
+/* Butterfly history plus the two continuation histories of quiet move m. */
+int quiet_history(const SearchThread *t, const Stack *ss, Move m);
+/* Records move m as made at ss, before pos_make. */
+void set_stack_move(SearchThread *t, Stack *ss, Move m);
+/* Capture history of noisy move m (a capture or a promotion). */
+int capture_history(const SearchThread *t, Move m);
+/* The moves a node searched before its best one, quiet and noisy apart. */
+typedef struct {
+    Move quiets[64], noisy[64];
+    int nquiets, nnoisy;
+} MoveSets;
+/* After move best (quiet or not) caused a beta cutoff at depth (plies):
+ * rewards it in its history, punishes the tried moves of its kind in
+ * theirs and the tried noisy moves in the capture history; a quiet best
+ * also becomes a killer and the counter move. */
+void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried);
+/* The static eval raw (cp, side to move, or VALUE_NONE) of t->pos plus
+ * what its pawn and material correction histories learned; endgame
+ * knowledge scores (VALUE_KNOWN_WIN band) pass unchanged. */
+int corrected_eval(SearchThread *t, int raw);
+/* After a search of t->pos to depth (plies) whose score beat or fell
+ * short of the corrected static eval by error (cp, side to move's view,
+ * exact or on the bound's side): moves both correction slots a little
+ * toward closing that error. */
+void update_correction(SearchThread *t, int depth, int error);
+
+#endif
