@@ -2,6 +2,7 @@
  * null-move pruning, reverse futility, late-move reductions and pruning,
  * SEE pruning, check and singular extensions, continuation histories, and
  * the quiescence search. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,6 +53,40 @@ static void update_pv(Stack *ss, Move move, const Stack *child)
 
 /* ---- quiescence --------------------------------------------------------- */
 
+/* A chain of this many moves or more to the nearest ready accumulator is
+ * replaced by a refresh, which costs about as much as this many updates
+ * (a move changes two to four men; a refresh adds up to 32). */
+#define ACC_MAX_CHAIN 8
+
+/* The static evaluation at ply: the hand-crafted one, or the net's from
+ * the ply's accumulator, made ready from the nearest ready ply above. */
+static int static_eval(SearchThread *t, int ply)
+{
+    const Position *pos = &t->pos;
+    if (!nnue_enabled())
+        return evaluate(pos);
+    Stack *st = t->stack;
+    int q = ply;
+    while (q >= 0 && !st[q].acc_ready && ply - q < ACC_MAX_CHAIN)
+        q--;
+    if (q < 0 || !st[q].acc_ready) {
+        nnue_refresh(pos, &t->acc[ply]);
+        st[ply].acc_ready = true;
+    }
+    for (int p = q + 1; p <= ply && !st[ply].acc_ready; p++) {
+        nnue_apply(&t->acc[p - 1], &t->acc[p], &st[p].dirty);
+        st[p].acc_ready = true;
+    }
+#ifndef NDEBUG
+    /* Debug and sanitizer builds check every incremental accumulator
+     * against a refresh (the unit tests search with the net on). */
+    NnueAccumulator fresh;
+    nnue_refresh(pos, &fresh);
+    assert(!memcmp(fresh.v, t->acc[ply].v, sizeof fresh.v));
+#endif
+    return evaluate_with(pos, &t->acc[ply]);
+}
+
 static bool is_draw(const Position *pos, int ply)
 {
     if (pos_is_repetition(pos, ply) || pos_insufficient_material(pos))
@@ -77,7 +112,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         return VALUE_DRAW;
     bool check = in_check(pos);
     if (ply >= MAX_PLY)
-        return check ? VALUE_DRAW : evaluate(pos);
+        return check ? VALUE_DRAW : static_eval(t, ply);
 
     TTHit hit;
     bool tt_hit = tt_probe(&s->tt, pos->key, &hit);
@@ -89,7 +124,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 
     int best = -VALUE_INFINITE, stand_pat = VALUE_NONE, raw_eval = VALUE_NONE;
     if (!check) {
-        raw_eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+        raw_eval = tt_hit && hit.eval != VALUE_NONE ? hit.eval : static_eval(t, ply);
         stand_pat = corrected_eval(t, raw_eval);
         if (stand_pat >= beta)
             return stand_pat;
@@ -195,8 +230,7 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL
         && non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
-        ss->move = MOVE_NULL;
-        ss->cont = NULL;
+        set_stack_null_move(ss);
         Undo undo;
         pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
@@ -340,7 +374,7 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
     if (is_draw(pos, ply))
         return VALUE_DRAW;
     if (ply >= MAX_PLY)
-        return check ? VALUE_DRAW : evaluate(pos);
+        return check ? VALUE_DRAW : static_eval(t, ply);
     int tb_value;
     if (t->searcher->tb_enabled && tb_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
         atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
@@ -394,7 +428,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     /* The raw static eval, not one raised by a TT bound: a shallow bound
      * that missed a mate would feed reverse futility pruning. */
     /* The raw eval goes to the TT, the corrected one into every decision. */
-    int raw_eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : evaluate(pos);
+    int raw_eval = check ? VALUE_NONE : tt_hit && hit.eval != VALUE_NONE ? hit.eval : static_eval(t, ply);
     int eval = corrected_eval(t, raw_eval);
     ss->static_eval = eval;
     bool improving =

@@ -54,6 +54,17 @@ void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
     ss->move = m;
     ss->cont = &t->tables.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
+    (ss + 1)->acc_ready = false;
+    if (nnue_enabled())
+        nnue_dirty(&t->pos, m, &(ss + 1)->dirty);
+}
+
+void set_stack_null_move(Stack *ss)
+{
+    ss->move = MOVE_NULL;
+    ss->cont = NULL;
+    (ss + 1)->acc_ready = false;
+    (ss + 1)->dirty.count = 0;
 }
 
 void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "engine/movegen.h"
+#include "eval/nnue.h"
 #include "search.h"
 #include "strength.h"
 #include "tb.h"
@@ -58,6 +59,12 @@ typedef struct {
     Move excluded;  /* skipped in a singular-extension verification search */
     int pv_len;
     Move pv[MAX_PLY + 1];
+    /* The net's accumulator of this ply (SearchThread.acc) is brought up
+     * to date only when an evaluation needs it: from the nearest ready
+     * ply above by the men each move changed (dirty, recorded before the
+     * move), or by a refresh (eval/nnue.h). */
+    NnueDirty dirty;
+    bool acc_ready;
 } Stack;
 
 typedef struct SearchThread {
@@ -74,6 +81,8 @@ typedef struct SearchThread {
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
     Tables tables; /* kept across searches, cleared by ucinewgame */
+    /* Not cleared: valid where stack[ply].acc_ready says so. */
+    NnueAccumulator acc[MAX_PLY + 4];
     /* Not cleared. */
     Position pos;
     struct Searcher *searcher;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/movegen.h"
+#include "eval/nnue.h"
 #include "harness.h"
 #include "search/search.h"
 #include "test_util.h"
@@ -189,4 +190,33 @@ TEST(search_same_nodes_after_clear)
     }
     search_destroy(s);
     free(pos);
+}
+
+/* The same searches with the net evaluating: the mates of the puzzles
+ * above (the net changes the order and the pruning, not what a mate is),
+ * and searches from the perft suite's positions (castling, en passant,
+ * promotions), where debug and sanitizer builds compare every incremental
+ * accumulator of the search with a refresh (search/alphabeta.c). */
+TEST(search_with_the_net_keeps_its_accumulators_and_finds_mates)
+{
+    nnue_set_enabled(true);
+    static const Puzzle NET_PUZZLES[] = {
+        {"6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "back-rank mate", 1},
+        {"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", "scholar's mate", 1},
+    };
+    for (size_t i = 0; i < sizeof NET_PUZZLES / sizeof NET_PUZZLES[0]; i++)
+        check_mate_in(&NET_PUZZLES[i]);
+    Suite suite;
+    CHECK(suite_load(&suite));
+    Searcher *s = search_create(1);
+    for (int i = 0; s && i < suite.count; i += 4) {
+        Position *pos = new_position(suite.fen[i]);
+        if (!pos)
+            continue;
+        search_depth(s, pos, 6);
+        CHECK(count_legal(pos) == 0 || is_legal_move(pos, search_best_move(s)));
+        free(pos);
+    }
+    search_destroy(s);
+    nnue_set_enabled(NNUE_DEFAULT_ON);
 }
