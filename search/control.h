@@ -12,7 +12,8 @@ uint64_t total_tbhits(const Searcher *s);
 
 /* Thread 0 at the end of a search: returns at once, unless the search is
  * go infinite or a go ponder not yet answered by ponderhit, which never
- * end by themselves; they wait for stop (or ponderhit). */
+ * end by themselves: they wait for stop, ponderhit (ponder), or a limit
+ * given with go itself (out_of_time releases them). */
 void wait_for_release(Searcher *s);
 
 /* Inside the tree, at every node: whether t must end its search now (stop,
