@@ -355,5 +355,15 @@ int main(int argc, char **argv)
         if ((cfg.hidden == NNUE_HIDDEN && !save(cfg.out, name, &net, NULL)) || !save(cfg.out, "last.ckpt", &net, &adam))
             return 1;
     }
+    for (int t = 0; t < cfg.threads; t++) {
+        free(jobs[t].grad);
+        free(jobs[t].acc);
+    }
+    free(grad);
+    free(order);
+    free(train.s);
+    free(val.s);
+    tn_net_free(&net);
+    tn_adam_free(&adam);
     return 0;
 }
