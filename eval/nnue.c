@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/platform.h"
+
 typedef struct {
     alignas(64) int16_t hidden_w[NNUE_INPUTS][NNUE_HIDDEN];
     alignas(64) int16_t hidden_b[NNUE_HIDDEN];
@@ -14,22 +16,16 @@ typedef struct {
 
 /* The embedded default net, linked into the binary by the assembler from
  * the committed file (no tool at build time). */
-#if defined(_WIN32)
-#define NNUE_SECTION ".section .rdata,\"dr\"\n"
-#else
-#define NNUE_SECTION ".section .rodata\n"
-#endif
 #ifndef NNUE_DEFAULT_FILE
 #define NNUE_DEFAULT_FILE "eval/default.nnue"
 #endif
-__asm__(NNUE_SECTION ".balign 64\n"
-                     ".globl ks_embedded_net\n"
-                     "ks_embedded_net:\n"
-                     ".incbin \"" NNUE_DEFAULT_FILE "\"\n"
-                     ".globl ks_embedded_net_end\n"
-                     "ks_embedded_net_end:\n"
-                     ".byte 0\n"
-                     ".previous\n");
+__asm__(PLATFORM_ASM_RODATA ".balign 64\n"
+                            ".globl ks_embedded_net\n"
+                            "ks_embedded_net:\n"
+                            ".incbin \"" NNUE_DEFAULT_FILE "\"\n"
+                            ".globl ks_embedded_net_end\n"
+                            "ks_embedded_net_end:\n"
+                            ".byte 0\n" PLATFORM_ASM_RODATA_END);
 extern const uint8_t ks_embedded_net[], ks_embedded_net_end[];
 
 /* The embedded net and a net loaded from a file; `active` points at one.
@@ -109,7 +105,7 @@ bool nnue_load_bytes(const uint8_t *bytes, size_t size, const char *name, char *
 {
     /* Parsed into a scratch net first: a bad file leaves file_net (which
      * may be the active net) untouched. */
-    Net *scratch = aligned_alloc(64, (sizeof *scratch + 63) / 64 * 64);
+    Net *scratch = platform_aligned_alloc(64, (sizeof *scratch + 63) / 64 * 64);
     if (!scratch) {
         snprintf(err, err_size, "out of memory");
         return false;
@@ -120,7 +116,7 @@ bool nnue_load_bytes(const uint8_t *bytes, size_t size, const char *name, char *
         active = &file_net;
         snprintf(active_name, sizeof active_name, "%s", name);
     }
-    free(scratch);
+    platform_aligned_free(scratch);
     return ok;
 }
 

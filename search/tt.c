@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/platform.h"
+
 #define DEPTH_OFFSET 8
 
 static inline size_t bucket_of(const TT *tt, Key key) { return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET; }
@@ -12,10 +14,10 @@ bool tt_resize(TT *tt, size_t mb)
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    TTEntry *e = aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
+    TTEntry *e = platform_aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
     if (!e)
         return false;
-    free(tt->entries);
+    platform_aligned_free(tt->entries);
     tt->entries = e;
     tt->bucket_count = buckets;
     tt_clear(tt);
@@ -24,7 +26,7 @@ bool tt_resize(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    free(tt->entries);
+    platform_aligned_free(tt->entries);
     tt->entries = NULL;
     tt->bucket_count = 0;
 }

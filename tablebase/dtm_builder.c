@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "dtm_internal.h"
+#include "engine/platform.h"
 
 enum { WANT_MAX = 32 };
 
@@ -99,12 +100,8 @@ DtmBuilder *dtm_builder_create(void)
     DtmBuilder *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC); /* dtm_builder_work's deadline */
     pthread_mutex_init(&b->lock, NULL);
-    pthread_cond_init(&b->cv, &attr);
-    pthread_condattr_destroy(&attr);
+    platform_cond_init(&b->cv); /* dtm_builder_work's deadline */
     atomic_init(&b->hold, true);
     return b;
 }
@@ -137,12 +134,7 @@ bool dtm_builder_want(DtmBuilder *b, DtmTable *const *tables, int count)
 
 bool dtm_builder_work(DtmBuilder *b, int ms)
 {
-    struct timespec deadline;
-    clock_gettime(CLOCK_MONOTONIC, &deadline);
-    deadline.tv_sec += ms / 1000;
-    deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
-    if (deadline.tv_nsec >= 1000000000L)
-        deadline.tv_sec++, deadline.tv_nsec -= 1000000000L;
+    struct timespec deadline = platform_deadline(ms);
     pthread_mutex_lock(&b->lock);
     if (b->count && !b->started) {
         b->started = pthread_create(&b->thread, NULL, builder_main, b) == 0;

@@ -6,16 +6,13 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "engine/material.h"
 #include "engine/movegen.h"
+#include "engine/platform.h"
 #include "syzygy_internal.h"
 
 #define MESSAGE_LEN 240
@@ -120,7 +117,7 @@ static bool parse_name(const char *name, size_t len, SzTable *t)
 static void close_file(SzFile *f)
 {
     if (f->map)
-        munmap((void *)f->map, f->size);
+        platform_unmap_file(f->map, f->size);
     sz_free_pairs(f);
     free(f->path);
     pthread_mutex_destroy(&f->lock);
@@ -204,9 +201,10 @@ void syzygy_init(const char *paths, SyzygyInfo *info)
 {
     clear_registry();
     char *list = strdup(paths ? paths : "");
+    const char sep[2] = {platform_path_list_separator(), '\0'};
     if (list && strcmp(list, "<empty>")) {
         char *save = NULL;
-        for (char *dir = strtok_r(list, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        for (char *dir = strtok_r(list, sep, &save); dir; dir = strtok_r(NULL, sep, &save)) {
             DIR *d = opendir(dir);
             if (!d) {
                 post("Syzygy: cannot read directory %s: %s", dir, strerror(errno));
@@ -252,24 +250,16 @@ static SzTable *lookup(const Position *pos, bool *swapped)
     return NULL;
 }
 
+/* The bounds checks of the parser and the probes (syzygy_format.c) read
+ * f->size, which is the whole file's. */
 static bool map_file(SzFile *f, char *err, size_t err_size)
 {
-    int fd = open(f->path, O_RDONLY);
-    struct stat st;
-    if (fd < 0 || fstat(fd, &st) || st.st_size <= 0) {
-        snprintf(err, err_size, "%s", fd < 0 ? strerror(errno) : "empty file");
-        if (fd >= 0)
-            close(fd);
+    size_t size = 0;
+    const void *m = platform_map_file(f->path, &size, err, err_size);
+    if (!m)
         return false;
-    }
-    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
-    close(fd);
-    if (m == MAP_FAILED) {
-        snprintf(err, err_size, "mmap: %s", strerror(errno));
-        return false;
-    }
     f->map = m;
-    f->size = (size_t)st.st_size;
+    f->size = size;
     return true;
 }
 
@@ -288,7 +278,7 @@ static bool open_file(const SzTable *t, SzFile *f, int kind)
         } else {
             post("Syzygy: %s: %s; table disabled", f->path, err);
             if (f->map)
-                munmap((void *)f->map, f->size);
+                platform_unmap_file(f->map, f->size);
             f->map = NULL;
             sz_free_pairs(f);
             state = SZ_BROKEN;

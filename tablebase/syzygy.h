@@ -5,13 +5,12 @@
  * format, which we learnt from the generator and the probers Fathom and
  * Pyrrhic; the layout is described in syzygy_internal.h.
  *
- * syzygy_init lists the directories, nothing else; a file is mapped with
- * mmap on its first probe (once, under a per-file lock; later probes read
- * the mapping without a lock), so any number of threads may probe at once.
- * A file that cannot be mapped or parsed (truncated, corrupt, wrong magic)
- * is disabled with a message (syzygy_next_message) and probes needing it
- * fail; nothing crashes. Re-initialising while another thread probes is
- * not allowed (the UCI layer only does it between searches).
+ * syzygy_init lists the directories, nothing else; a file is mapped
+ * (engine/platform.h: mmap, or the Windows file mapping) on its first probe (once, under a per-file lock; later probes
+ * read the mapping without a lock), so any number of threads may probe at once. A file that cannot be mapped or parsed
+ * (truncated, corrupt, wrong magic) is disabled with a message (syzygy_next_message) and probes needing it fail;
+ * nothing crashes. Re-initialising while another thread probes is not allowed (the UCI layer only does it between
+ * searches).
  *
  * The registry is one process-wide state, like the DTM table registry. */
 #ifndef KS_SYZYGY_H
@@ -41,7 +40,8 @@ typedef struct {
 void syzygy_startup(void);
 
 /* Forgets the current tables and lists the directories of `paths`
- * (separated by ':'; empty or "<empty>" means none). A directory that
+ * (separated by platform_path_list_separator: ':', on Windows ';'; empty
+ * or "<empty>" means none). A directory that
  * cannot be read is skipped with a message. The first file found of a
  * name wins. Fills *info (if not NULL). Not thread-safe against probes. */
 void syzygy_init(const char *paths, SyzygyInfo *info);

@@ -5,6 +5,7 @@
 
 #include "engine/movegen.h"
 #include "engine/parse.h"
+#include "engine/platform.h"
 #include "engine/position.h"
 #include "eval/nnue.h"
 #include "search/init.h"
@@ -100,7 +101,7 @@ static bool is_genfens_call(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    setvbuf(stdout, NULL, _IOLBF, 0);
+    platform_stdout_per_line();
     keysquare_init();
 
     if (is_genfens_call(argc, argv))

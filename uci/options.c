@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "engine/parse.h"
+#include "engine/platform.h"
 #include "eval/nnue.h"
 #include "search/tt.h"
 #include "tablebase/syzygy.h"
@@ -52,16 +52,17 @@ static void apply_clear_hash(UciSession *u, const Option *o, long long v, const 
 static void apply_threads(UciSession *u, const Option *o, long long v, const char *text)
 {
     (void)o, (void)text;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    int cpus = platform_cpu_count();
     if (cpus >= 1 && v > cpus) {
-        search_options(u->searcher)->threads = (int)cpus;
-        printf("info string Threads %lld: this machine has %ld processors online; %ld search threads used\n", v, cpus,
+        search_options(u->searcher)->threads = cpus;
+        printf("info string Threads %lld: this machine has %d processors online; %d search threads used\n", v, cpus,
                cpus);
     }
 }
 
-/* Lists the Syzygy directories (':'-separated; "<empty>" or "" for none)
- * and says what was found, with any directory problem first. */
+/* Lists the Syzygy directories (':'-separated, ';' on Windows; "<empty>"
+ * or "" for none) and says what was found, with any directory problem
+ * first. */
 static void apply_syzygy_path(UciSession *u, const Option *o, long long v, const char *text)
 {
     (void)u, (void)o, (void)v;

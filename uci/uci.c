@@ -11,6 +11,7 @@
 #include "commands/bench.h"
 #include "engine/movegen.h"
 #include "engine/parse.h"
+#include "engine/platform.h"
 #include "eval/evaluate.h"
 #include "options.h"
 #include "search/search.h"
@@ -343,9 +344,9 @@ static bool dispatch(UciSession *u, char **tok, int n)
     else if (!strcmp(c, "d")) {
         /* The search works on its own copy, so it goes on; the lock keeps
          * its info lines from landing inside the board. */
-        flockfile(stdout);
+        platform_lock_stdout();
         cmd_d(&u->pos);
-        funlockfile(stdout);
+        platform_unlock_stdout();
     } else if (!strcmp(c, "eval")) {
         uci_stop_search(u);
         eval_trace(&u->pos, stdout);
@@ -380,7 +381,7 @@ int uci_loop(void)
     size_t cap = 0, tok_cap = 0;
     bool running = true;
     ssize_t len;
-    while (running && (len = getline(&line, &cap, stdin)) >= 0) {
+    while (running && (len = platform_getline(&line, &cap, stdin)) >= 0) {
         if (!reserve_tokens(&tok, &tok_cap, (size_t)len)) {
             printf("info string out of memory for a %zd-character line; ignored\n", len);
             continue;

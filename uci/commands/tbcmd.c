@@ -197,9 +197,10 @@ static void fen_for_table(const Position *pos, char *buf)
 /* ---- verbs -------------------------------------------------------------- */
 
 /* tb probe [--syzygy DIRS | --syzygy-only DIRS] FEN: Syzygy files from
- * --syzygy, else from the SyzygyPath environment variable (':'-separated,
- * as the UCI option); --syzygy-only leaves the in-memory tables out (no
- * table is built: quick where they would take seconds). */
+ * --syzygy, else from the SyzygyPath environment variable (separated as
+ * the UCI option's: ':', on Windows ';'); --syzygy-only leaves the
+ * in-memory tables out (no table is built: quick where they would take
+ * seconds). */
 static int probe_command(int argc, char **argv)
 {
     char fen[256] = "", err[160], text[128];
