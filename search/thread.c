@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/platform.h"
+
 /* Pool thread: sleeps until given work, runs it, says it is done. */
 static void *pool_worker(void *arg)
 {
@@ -48,7 +50,7 @@ static void free_threads(Searcher *s)
     pthread_mutex_unlock(&s->lock);
     for (int i = 0; i < s->thread_count; i++) {
         pthread_join(s->threads[i]->handle, NULL);
-        free(s->threads[i]);
+        platform_aligned_free(s->threads[i]);
     }
     free(s->threads);
     s->threads = NULL;
@@ -72,13 +74,17 @@ bool pool_resize(Searcher *s)
     if (!s->threads)
         return false;
     for (int i = 0; i < s->opt.threads; i++) {
-        SearchThread *t = calloc(1, sizeof(SearchThread));
+        /* Aligned as its accumulators ask (alignas(64), eval/nnue.h):
+         * calloc promises only 16 bytes, and the vector code may use
+         * aligned loads. */
+        SearchThread *t = platform_aligned_alloc(64, sizeof(SearchThread));
         if (!t)
             return false;
+        memset(t, 0, sizeof *t);
         t->searcher = s;
         t->id = i;
         if (pthread_create(&t->handle, NULL, pool_worker, t) != 0) {
-            free(t);
+            platform_aligned_free(t);
             return false;
         }
         s->threads[i] = t;
