@@ -1,8 +1,9 @@
-/* Internal to eval/: every evaluation weight, in one place, as (mg, eg)
- * pairs in centipawns (Score, eval/score.h). The values are Texel-tuned
- * (weights.c says on what); the tuner (tools/tune) rewrites weights.c. Tables
- * are built into look-ups only by eval_init(), so after changing a weight at
- * run time call eval_init() again.
+/* Internal to eval/ (and to the tuner, through eval/tune.h): every
+ * evaluation weight, in one place, as (mg, eg) pairs in centipawns (Score,
+ * eval/score.h). The values are Texel-tuned (weights.c says on what); the
+ * tuner (tools/tune) rewrites weights.c. Tables are built into look-ups
+ * only by eval_init(), so after changing a weight at run time call
+ * eval_init() again.
  *
  * Index conventions:
  *  - RANK-indexed tables use the rank relative to the pawn's or king's own
