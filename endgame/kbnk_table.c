@@ -11,6 +11,8 @@
  * kbnk_dtm_estimate by nothing. */
 #include "kbnk_table.h"
 
+/* The tables keep the layout this program gives them. */
+// clang-format off
 const short KBNK_LOW_DTM_LONE[KBNK_REGION_SIZE] = {
     41, 41, 35, 29, 21, 15, 9, 7, 43, 45, 37, 31, 21, 17, 47, 47, 39, 33, 49, 47,
 };

@@ -3,69 +3,30 @@
 
 #include "eval/weights.h"
 
+/* Each list entry's tuned span lies inside its weight and, unless it skips
+ * entries on purpose (FIRST > 0), covers all of it: a COUNT that disagrees
+ * with SHAPE fails here rather than in the tuner. */
+#define CHECK_SPAN(name, shape, first, count)                                                                          \
+    _Static_assert((first) + (count) <= (int)(sizeof(name) / sizeof(Score))                                            \
+                       && ((first) > 0 || (count) == (int)(sizeof(name) / sizeof(Score))),                             \
+                   #name ": COUNT does not match SHAPE");
+EVAL_WEIGHTS(CHECK_SPAN)
+#undef CHECK_SPAN
+
+/* The tuner takes the indices from TP_CX_FIRST up to TP_KS_FIRST as the
+ * complexity features and the rest as king-safety units. */
+_Static_assert(TP_COMPLEXITY_LAST + 1 == TP_KS_FIRST, "the king-safety units must follow COMPLEXITY");
+
 typedef struct {
     int offset;
     const Score *weights;
     int count;
 } WeightGroup;
 
-/* In the order of eval/weights.c; 2-D tables are contiguous. */
-static const WeightGroup GROUPS[] = {
-    {TP_PIECE_VALUE, &PIECE_VALUE[PAWN], 5},
-    {TP_PSQT, PSQT[PAWN], 6 * 32},
-    {TP_MOBILITY_KNIGHT, MOBILITY_KNIGHT, 9},
-    {TP_MOBILITY_BISHOP, MOBILITY_BISHOP, 14},
-    {TP_MOBILITY_ROOK, MOBILITY_ROOK, 15},
-    {TP_MOBILITY_QUEEN, MOBILITY_QUEEN, 28},
-    {TP_BISHOP_PAIR, &BISHOP_PAIR, 1},
-    {TP_ROOK_OPEN_FILE, &ROOK_OPEN_FILE, 1},
-    {TP_ROOK_SEMI_OPEN_FILE, &ROOK_SEMI_OPEN_FILE, 1},
-    {TP_TEMPO, &TEMPO, 1},
-    {TP_PAWN_DOUBLED, &PAWN_DOUBLED, 1},
-    {TP_PAWN_ISOLATED, &PAWN_ISOLATED, 1},
-    {TP_PAWN_BACKWARD, &PAWN_BACKWARD, 1},
-    {TP_PAWN_CONNECTED, PAWN_CONNECTED, 8},
-    {TP_PASSED_RANK, PASSED_RANK, 8},
-    {TP_PASSED_FREE_PATH, PASSED_FREE_PATH, 8},
-    {TP_PASSED_SAFE_PATH, PASSED_SAFE_PATH, 8},
-    {TP_PASSED_KING_OWN, PASSED_KING_OWN, 8},
-    {TP_PASSED_KING_ENEMY, PASSED_KING_ENEMY, 8},
-    {TP_KING_SHELTER, KING_SHELTER[0], 4 * 8},
-    {TP_KING_STORM, KING_STORM, 8},
-    {TP_KING_STORM_BLOCKED, KING_STORM_BLOCKED, 8},
-    {TP_THREAT_BY_PAWN, THREAT_BY_PAWN, 4},
-    {TP_THREAT_BY_MINOR, THREAT_BY_MINOR, 5},
-    {TP_THREAT_BY_ROOK, THREAT_BY_ROOK, 5},
-    {TP_THREAT_BY_KING, &THREAT_BY_KING, 1},
-    {TP_THREAT_HANGING, &THREAT_HANGING, 1},
-    {TP_THREAT_PAWN_PUSH, &THREAT_PAWN_PUSH, 1},
-    {TP_THREAT_RESTRICTED, &THREAT_RESTRICTED, 1},
-    {TP_THREAT_KNIGHT_ON_QUEEN, &THREAT_KNIGHT_ON_QUEEN, 1},
-    {TP_THREAT_SLIDER_ON_QUEEN, &THREAT_SLIDER_ON_QUEEN, 1},
-    {TP_SPACE, &SPACE, 1},
-    {TP_OUTPOST, OUTPOST, 2},
-    {TP_KNIGHT_REACH_OUTPOST, &KNIGHT_REACH_OUTPOST, 1},
-    {TP_MINOR_BEHIND_PAWN, &MINOR_BEHIND_PAWN, 1},
-    {TP_MINOR_KING_DISTANCE, &MINOR_KING_DISTANCE, 1},
-    {TP_BISHOP_PAWNS, &BISHOP_PAWNS, 1},
-    {TP_BISHOP_LONG_DIAGONAL, &BISHOP_LONG_DIAGONAL, 1},
-    {TP_ROOK_ON_SEVENTH, &ROOK_ON_SEVENTH, 1},
-    {TP_QUEEN_ON_SEVENTH, &QUEEN_ON_SEVENTH, 1},
-    {TP_ROOK_TRAPPED, &ROOK_TRAPPED, 1},
-    {TP_PASSED_BLOCKADED, PASSED_BLOCKADED, 8},
-    {TP_PASSED_ROOK_BEHIND, &PASSED_ROOK_BEHIND, 1},
-    {TP_PASSED_KING_PATH, &PASSED_KING_PATH, 1},
-    {TP_PASSED_UNSTOPPABLE, &PASSED_UNSTOPPABLE, 1},
-    {TP_COMPLEXITY, COMPLEXITY, CX_NB},
-    {TP_KS_ATTACKER, KS_ATTACKER, 4},
-    {TP_KS_ZONE_ATTACK, &KS_ZONE_ATTACK, 1},
-    {TP_KS_WEAK_SQUARE, &KS_WEAK_SQUARE, 1},
-    {TP_KS_SAFE_CHECK, KS_SAFE_CHECK, 4},
-    {TP_KS_NO_QUEEN, &KS_NO_QUEEN, 1},
-    {TP_KS_UNSAFE_CHECK, &KS_UNSAFE_CHECK, 1},
-    {TP_KS_DEFENDER, &KS_DEFENDER, 1},
-    {TP_KS_OFFSET, &KS_OFFSET, 1},
-};
+/* 2-D tables are contiguous, so a span may cross their rows. */
+#define GROUP(name, shape, first, count) {TP_##name, (const Score *)&name + (first), count},
+static const WeightGroup GROUPS[] = {EVAL_WEIGHTS(GROUP)};
+#undef GROUP
 
 void eval_tune_weights(int mg[TP_NB], int eg[TP_NB])
 {

@@ -12,79 +12,23 @@
 #include <stdint.h>
 
 #include "engine/position.h"
+#include "eval/weights.h"
 
-/* Offsets of each weight group in the vector, in the order the S(mg, eg)
- * pairs appear in eval/weights.c (the tuner rewrites that file by this
- * order). PIECE_VALUE covers pawn..queen; PSQT is 6 tables of 32 (layout in
- * eval/weights.h); KING_SHELTER is [edge][rank] row by row. The king
- * attack units are not in the vector: that term is not linear. */
+/* The vector: the tuned entries of each weight of EVAL_WEIGHTS
+ * (eval/weights.h), in its order; TP_NAME is where NAME's first tuned entry
+ * stands, TP_NAME_LAST its last. PIECE_VALUE covers pawn..queen; PSQT is 6
+ * tables of 32 (layout in eval/weights.h); 2-D tables row by row. The
+ * complexity features (eval/evaluate.c) enter as eg halves only, and
+ * coef[i][WHITE] holds the feature (not per colour); the king-safety units
+ * (eval/king.c) are the last group: neither is linear, see below. */
+#define TP_ENTRY(name, shape, first, count) TP_##name, TP_##name##_LAST = TP_##name + (count)-1,
 enum {
-    TP_PIECE_VALUE = 0,
-    TP_PSQT = TP_PIECE_VALUE + 5,
-    TP_MOBILITY_KNIGHT = TP_PSQT + 6 * 32,
-    TP_MOBILITY_BISHOP = TP_MOBILITY_KNIGHT + 9,
-    TP_MOBILITY_ROOK = TP_MOBILITY_BISHOP + 14,
-    TP_MOBILITY_QUEEN = TP_MOBILITY_ROOK + 15,
-    TP_BISHOP_PAIR = TP_MOBILITY_QUEEN + 28,
-    TP_ROOK_OPEN_FILE,
-    TP_ROOK_SEMI_OPEN_FILE,
-    TP_TEMPO,
-    TP_PAWN_DOUBLED,
-    TP_PAWN_ISOLATED,
-    TP_PAWN_BACKWARD,
-    TP_PAWN_CONNECTED,
-    TP_PASSED_RANK = TP_PAWN_CONNECTED + 8,
-    TP_PASSED_FREE_PATH = TP_PASSED_RANK + 8,
-    TP_PASSED_SAFE_PATH = TP_PASSED_FREE_PATH + 8,
-    TP_PASSED_KING_OWN = TP_PASSED_SAFE_PATH + 8,
-    TP_PASSED_KING_ENEMY = TP_PASSED_KING_OWN + 8,
-    TP_KING_SHELTER = TP_PASSED_KING_ENEMY + 8,
-    TP_KING_STORM = TP_KING_SHELTER + 4 * 8,
-    TP_KING_STORM_BLOCKED = TP_KING_STORM + 8,
-    /* Threats (eval/threats.c): BY_PAWN by attacked type knight..queen,
-     * BY_MINOR and BY_ROOK pawn..queen. */
-    TP_THREAT_BY_PAWN = TP_KING_STORM_BLOCKED + 8,
-    TP_THREAT_BY_MINOR = TP_THREAT_BY_PAWN + 4,
-    TP_THREAT_BY_ROOK = TP_THREAT_BY_MINOR + 5,
-    TP_THREAT_BY_KING = TP_THREAT_BY_ROOK + 5,
-    TP_THREAT_HANGING,
-    TP_THREAT_PAWN_PUSH,
-    TP_THREAT_RESTRICTED,
-    TP_THREAT_KNIGHT_ON_QUEEN,
-    TP_THREAT_SLIDER_ON_QUEEN,
-    TP_SPACE,
-    /* Piece placement (eval/pieces.c): OUTPOST knight, bishop. */
-    TP_OUTPOST,
-    TP_KNIGHT_REACH_OUTPOST = TP_OUTPOST + 2,
-    TP_MINOR_BEHIND_PAWN,
-    TP_MINOR_KING_DISTANCE,
-    TP_BISHOP_PAWNS,
-    TP_BISHOP_LONG_DIAGONAL,
-    TP_ROOK_ON_SEVENTH,
-    TP_QUEEN_ON_SEVENTH,
-    TP_ROOK_TRAPPED,
-    /* Passed pawns, more (eval/pawns.c). */
-    TP_PASSED_BLOCKADED = TP_ROOK_TRAPPED + 1,
-    TP_PASSED_ROOK_BEHIND = TP_PASSED_BLOCKADED + 8,
-    TP_PASSED_KING_PATH,
-    TP_PASSED_UNSTOPPABLE,
-    /* Complexity (eval/evaluate.c), 6 features: eg halves only,
-     * coef[i][WHITE] holds the feature (not per colour); see below. */
-    TP_COMPLEXITY,
-    /* King-safety units (eval/king.c), the last group: not linear, see
-     * below. ATTACKER and SAFE_CHECK by piece type knight..queen. */
-    TP_KS_ATTACKER = TP_COMPLEXITY + 6,
-    TP_KS_ZONE_ATTACK = TP_KS_ATTACKER + 4,
-    TP_KS_WEAK_SQUARE,
-    TP_KS_SAFE_CHECK,
-    TP_KS_NO_QUEEN = TP_KS_SAFE_CHECK + 4,
-    TP_KS_UNSAFE_CHECK,
-    TP_KS_DEFENDER,
-    TP_KS_OFFSET,
+    EVAL_WEIGHTS(TP_ENTRY) /* TP_NAME and TP_NAME_LAST of each weight */
     TP_NB,
     TP_CX_FIRST = TP_COMPLEXITY,
     TP_KS_FIRST = TP_KS_ATTACKER
 };
+#undef TP_ENTRY
 
 /* Complexity: c = sum_{TP_CX_FIRST <= i < TP_KS_FIRST} coef[i][WHITE] *
  * eg(w_i) moves the endgame half toward or away from zero, never past

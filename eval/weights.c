@@ -1,20 +1,27 @@
-/* Evaluation weights (layout and units: eval/weights.h). Hand-set first
- * from common chess knowledge (centralised knights, bishops on long
- * diagonals, rooks on the 7th, king safe in the corner in the middlegame
- * and central in the endgame), then Texel-tuned (issue 7) by tools/tune on
- * 266k quiet positions of 3,576 self-play games from tools/datagen (5000
- * nodes a move), lambda 1 (game results only), l2 3e-5 toward the hand-set
- * values; the tuner rewrites the numbers in this file in place. Issue 12:
- * every weight (the new threat, placement, space, passed-pawn, complexity
- * and king-safety ones included) tuned together by tools/tune, recipe in
- * its --help; the data set is named in the commit that wrote the values. */
+/* Evaluation weights (layout and units: eval/weights.h, the list
+ * EVAL_WEIGHTS). Hand-set first from common chess knowledge (centralised
+ * knights, bishops on long diagonals, rooks on the 7th, king safe in the
+ * corner in the middlegame and central in the endgame), then Texel-tuned by
+ * tools/tune: first on 266k quiet positions of 3,576 self-play games from
+ * tools/datagen (5000 nodes a move), lambda 1 (game results only), l2 3e-5
+ * toward the hand-set values; then every weight (the threat, placement,
+ * space, passed-pawn, complexity and king-safety ones included) together,
+ * recipe in its --help, the data set named in the commit that wrote the
+ * values.
+ *
+ * tools/tune rewrites the S(mg, eg) pairs of each definition in place, by
+ * the weight's name, and keeps everything else; CI checks that rewriting
+ * this file with its own values changes nothing. After a tuning run,
+ * `make format` lays out the lines whose numbers changed width. */
 #include "eval/weights.h"
 
 const Score PIECE_VALUE[PIECE_TYPE_NB] = {
     SCORE_ZERO, S(68, 119), S(329, 339), S(350, 366), S(470, 589), S(989, 1086), SCORE_ZERO,
 };
 
-/* Files a..d, rank 8 first (see weights.h). */
+/* Files a..d, rank 8 first (see weights.h): each table a diagram, which
+ * the tuner keeps by writing these numbers in columns. */
+// clang-format off
 const Score PSQT[PIECE_TYPE_NB][32] = {
     [PAWN] = {
         S(  0,   0), S(  0,   0), S(  0,   0), S(  0,   0),
@@ -77,6 +84,7 @@ const Score PSQT[PIECE_TYPE_NB][32] = {
         S( 21, -69), S( 23, -44), S(  1, -31), S( -8, -34),
     },
 };
+// clang-format on
 
 /* Concave curves: the first few squares matter most, a trapped piece
  * (0-1 squares) is a real weakness. */
@@ -84,20 +92,19 @@ const Score MOBILITY_KNIGHT[9] = {
     S(-42, -49), S(-16, -26), S(-9, -7), S(2, 2), S(6, 3), S(12, 13), S(19, 13), S(23, 17), S(20, 7),
 };
 const Score MOBILITY_BISHOP[14] = {
-    S(-32, -51), S(-16, -29), S(-3, -11), S(-1, -8), S(5, -6), S(12, 5), S(21, 7),
-    S(15, 16), S(16, 18), S(17, 24), S(29, 23), S(25, 25), S(29, 24), S(26, 19),
+    S(-32, -51), S(-16, -29), S(-3, -11), S(-1, -8), S(5, -6),  S(12, 5),  S(21, 7),
+    S(15, 16),   S(16, 18),   S(17, 24),  S(29, 23), S(25, 25), S(29, 24), S(26, 19),
 };
 const Score MOBILITY_ROOK[15] = {
-    S(-43, -52), S(-13, -34), S(4, -20), S(5, 0), S(1, 4), S(-2, 9), S(0, 12), S(3, 20),
-    S(3, 26), S(8, 26), S(14, 28), S(15, 36), S(17, 33), S(20, 32), S(17, 31),
+    S(-43, -52), S(-13, -34), S(4, -20), S(5, 0),   S(1, 4),   S(-2, 9),  S(0, 12),  S(3, 20),
+    S(3, 26),    S(8, 26),    S(14, 28), S(15, 36), S(17, 33), S(20, 32), S(17, 31),
 };
 /* Started as -25 + 55 * sqrt(n / 27) midgame, -45 + 95 * sqrt(n / 27)
  * endgame; the highest counts are rare, so tuning left them near that. */
 const Score MOBILITY_QUEEN[28] = {
-    S(-25, -45), S(-16, -27), S(-5, -19), S(-6, -13), S(-4, -8), S(-5, -6), S(-2, -1),
-    S(0, 2), S(3, 9), S(9, 10), S(11, 13), S(14, 21), S(13, 20), S(13, 22),
-    S(21, 26), S(19, 30), S(19, 28), S(21, 31), S(19, 33), S(21, 35), S(21, 35),
-    S(23, 37), S(25, 41), S(27, 44), S(27, 45), S(28, 46), S(29, 48), S(30, 50),
+    S(-25, -45), S(-16, -27), S(-5, -19), S(-6, -13), S(-4, -8), S(-5, -6), S(-2, -1), S(0, 2),   S(3, 9),   S(9, 10),
+    S(11, 13),   S(14, 21),   S(13, 20),  S(13, 22),  S(21, 26), S(19, 30), S(19, 28), S(21, 31), S(19, 33), S(21, 35),
+    S(21, 35),   S(23, 37),   S(25, 41),  S(27, 44),  S(27, 45), S(28, 46), S(29, 48), S(30, 50),
 };
 
 const Score BISHOP_PAIR = S(26, 52);
@@ -180,8 +187,8 @@ const Score PASSED_UNSTOPPABLE = S(0, 298);
  * pawn, a large offset toward zero that pawns and passers overcome. */
 const Score COMPLEXITY[CX_NB] = {S(0, 7), S(0, 7), S(0, 41), S(0, 43), S(0, 0), S(0, -84)};
 
-/* King-safety units; hand-set, tuned since issue 12 together with the
- * rest (mg half through the quadratic, eg half linear). */
+/* King-safety units; hand-set, then tuned together with the rest (mg
+ * half through the quadratic, eg half linear). */
 const Score KS_ATTACKER[4] = {S(21, 21), S(16, 15), S(17, 21), S(33, 30)};
 const Score KS_ZONE_ATTACK = S(13, 8);
 const Score KS_WEAK_SQUARE = S(14, 12);

@@ -5,6 +5,7 @@
  *   build/native-tune/tools/tune --data FILE [--data FILE2 ...] [--epochs N] [--lr X]
  *                    [--l2 X] [--lambda X] [--freeze-psqt] [--weights eval/weights.c]
  *                    [--out FILE]
+ *   build/native-tune/tools/tune --rewrite [--weights eval/weights.c] [--out FILE]
  *
  * Data: lines "FEN;R" or "FEN;R;V" with R the game result from White's
  * view (1.0, 0.5, 0.0) and V the searched score (cp, White's view), as
@@ -26,9 +27,13 @@
  * always against R. The endgame scale factor and the phase stay as the
  * current weights give them.
  *
- * Output: eval/weights.c with every S(mg, eg) replaced, in order, by the
- * tuned value (the file's layout and comments kept), written to --out;
- * errors before and after on stderr. PSQT means are moved into the piece
+ * Output: eval/weights.c with the S(mg, eg) pairs of each weight's
+ * definition replaced, by the weight's name, with the tuned values (the
+ * file's order, layout and comments kept), written to --out; errors before
+ * and after on stderr. --rewrite writes the weights this program was built
+ * with instead, without data or tuning: from eval/weights.c that gives the
+ * same file, which CI checks (a definition missing, doubled, not in the
+ * list or with the wrong number of pairs fails). PSQT means are moved into the piece
  * values (an exact identity of the model) so the tables stay readable. */
 #include <math.h>
 #include <stdio.h>
@@ -43,9 +48,9 @@
 
 #define MAX_DATA_FILES 16
 
-/* How the shipped weights were made (issue 12); printed with the usage. */
+/* How the shipped weights were made; printed with the usage. */
 static const char RECIPE[] =
-    "\nRecipe (issue 12):\n"
+    "\nRecipe:\n"
     "  make tools\n"
     "  # data: self-play at 5000 nodes a move, 8 random opening plies, in chunks of\n"
     "  # 20-25 minutes on one core, one seed per chunk, files kept outside the repo;\n"
@@ -56,6 +61,7 @@ static const char RECIPE[] =
     "  # tune every weight together; every 10th block of 2000 positions is validation\n"
     "  build/native-tune/tools/tune --data d101.txt --data d102.txt ... --epochs 600 \\\n"
     "      --lr 0.5 --l2 3e-5 --out eval/weights.c\n"
+    "  make format   # realigns the lines whose numbers changed width\n"
     "  # then a fixed-node SPRT against the previous binary (tools/match.py --sprt 0 10)\n";
 /* Validation: every 10th block of 2000 lines. Positions of one game are
  * alike and stand together in the file, so holding out whole blocks (about
@@ -94,6 +100,7 @@ typedef struct {
     int epochs;
     double lr, l2, lambda;
     bool freeze_psqt; /* tune all but the piece-square tables */
+    bool rewrite;     /* no tuning: write the built-in weights */
     const char *weights, *out;
 } Config;
 
@@ -353,7 +360,7 @@ static void train(const Config *cfg, const Dataset *d, const Dataset *valid, Wei
         gradient(d, w, k, &g);
         for (int i = 0; i < TP_NB; i++) {
             /* Weights no position uses keep their value. */
-            if ((g.mg[i] == 0 && g.eg[i] == 0) || (cfg->freeze_psqt && i >= TP_PSQT && i < TP_PSQT + 6 * 32))
+            if ((g.mg[i] == 0 && g.eg[i] == 0) || (cfg->freeze_psqt && i >= TP_PSQT && i <= TP_PSQT_LAST))
                 continue;
             g.mg[i] += 2 * cfg->l2 * (w->mg[i] - start.mg[i]) / TP_NB;
             g.eg[i] += 2 * cfg->l2 * (w->eg[i] - start.eg[i]) / TP_NB;
@@ -421,29 +428,111 @@ static char *read_text(const char *path)
 
 static bool is_ident_char(char c) { return c == '_' || (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z'); }
 
-/* The next "S(" that starts a weight at or after p: not inside a comment,
- * not the tail of a longer name, with a ")" after it; NULL if none. */
-static const char *next_weight(const char *text, const char *p)
+/* Just past the comment that starts at p, or p when none starts there. */
+static const char *comment_end(const char *p)
 {
-    for (; *p; p++) {
-        if (p[0] == '/' && p[1] == '*') {
-            const char *end = strstr(p + 2, "*/");
-            if (!end)
-                return NULL;
-            p = end + 1;
-        } else if (p[0] == '/' && p[1] == '/') {
-            p += strcspn(p, "\n");
-            if (!*p)
-                return NULL;
-        } else if (p[0] == 'S' && p[1] == '(' && (p == text || !is_ident_char(p[-1])) && strchr(p, ')'))
-            return p;
+    if (p[0] == '/' && p[1] == '*') {
+        const char *end = strstr(p + 2, "*/");
+        return end ? end + 2 : p + strlen(p);
     }
+    if (p[0] == '/' && p[1] == '/')
+        return p + strcspn(p, "\n");
+    return p;
+}
+
+/* The weights the file must define, from the one list (eval/weights.h). */
+typedef struct {
+    const char *name;
+    int offset, count;
+} Term;
+
+#define TERM(name, shape, first, count) {#name, TP_##name, count},
+static const Term TERMS[] = {EVAL_WEIGHTS(TERM)};
+#undef TERM
+#define TERM_NB ((int)(sizeof TERMS / sizeof TERMS[0]))
+
+static const Term *find_term(const char *name, size_t len)
+{
+    for (int i = 0; i < TERM_NB; i++)
+        if (strlen(TERMS[i].name) == len && !strncmp(TERMS[i].name, name, len))
+            return &TERMS[i];
     return NULL;
 }
 
-/* Copies the weights file with its k-th "S(mg, eg)" replaced by weight k
- * (PSQT entries padded to columns). Writes nothing and returns false (with
- * a message) unless the file has exactly TP_NB of them outside comments. */
+/* Copies text to out (when not NULL) with the S(mg, eg) pairs of each
+ * definition "const Score NAME ... ;" replaced, in order, by NAME's entries
+ * of w (PSQT entries padded to columns); the rest, comments included, stays
+ * as it is. False, with a message, unless the text defines every weight of
+ * the list exactly once, each with as many pairs as the list gives it. */
+static bool rewrite_weights(const char *text, const Weights *w, FILE *out, const char *path)
+{
+    static const char DEFINITION[] = "const Score ";
+    bool seen[TERM_NB];
+    memset(seen, 0, sizeof seen);
+    const Term *term = NULL; /* the definition being read */
+    int k = 0;
+    const char *p = text, *copied = text;
+    while (*p) {
+        const char *q = comment_end(p);
+        if (q != p) {
+            p = q;
+            continue;
+        }
+        bool word_start = p == text || !is_ident_char(p[-1]);
+        if (!term && word_start && !strncmp(p, DEFINITION, sizeof DEFINITION - 1)) {
+            p += sizeof DEFINITION - 1;
+            size_t len = 0;
+            while (is_ident_char(p[len]))
+                len++;
+            term = find_term(p, len);
+            if (!term) {
+                fprintf(stderr, "tune: %s defines %.*s, not in EVAL_WEIGHTS (eval/weights.h)\n", path, (int)len, p);
+                return false;
+            }
+            if (seen[term - TERMS]) {
+                fprintf(stderr, "tune: %s defines %s twice\n", path, term->name);
+                return false;
+            }
+            seen[term - TERMS] = true;
+            k = 0;
+            p += len;
+        } else if (term && word_start && p[0] == 'S' && p[1] == '(') {
+            const char *close = strchr(p, ')');
+            if (k == term->count || !close) { /* an unclosed pair cannot be one of them */
+                fprintf(stderr, "tune: %s: %s has more than %d S(mg, eg) pairs\n", path, term->name, term->count);
+                return false;
+            }
+            if (out) {
+                int i = term->offset + k, mg = (int)lround(w->mg[i]), eg = (int)lround(w->eg[i]);
+                fwrite(copied, 1, (size_t)(p - copied), out);
+                fprintf(out, term->offset == TP_PSQT ? "S(%3d, %3d)" : "S(%d, %d)", mg, eg);
+            }
+            k++;
+            p = copied = close + 1;
+        } else {
+            if (term && *p == ';') {
+                if (k != term->count) {
+                    fprintf(stderr, "tune: %s: %s has %d S(mg, eg) pairs, EVAL_WEIGHTS says %d\n", path, term->name, k,
+                            term->count);
+                    return false;
+                }
+                term = NULL;
+            }
+            p++;
+        }
+    }
+    for (int i = 0; i < TERM_NB; i++)
+        if (!seen[i]) {
+            fprintf(stderr, "tune: %s does not define %s\n", path, TERMS[i].name);
+            return false;
+        }
+    if (out)
+        fputs(copied, out);
+    return true;
+}
+
+/* Writes the weights file in_path, rewritten with w, to out_path; writes
+ * nothing unless in_path holds the layout of the list. */
 static bool write_weights(const char *in_path, const char *out_path, const Weights *w)
 {
     char *text = read_text(in_path);
@@ -451,29 +540,18 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
         fprintf(stderr, "tune: cannot read %s\n", in_path);
         return false;
     }
-    int found = 0;
-    for (const char *hit = text; (hit = next_weight(text, hit)) != NULL; hit += 2)
-        found++;
-    FILE *out = found == TP_NB ? fopen(out_path, "w") : NULL;
-    if (!out) {
-        if (found != TP_NB)
-            fprintf(stderr, "tune: %s has %d S(mg, eg) weights, the tuner %d; %s not written\n", in_path, found, TP_NB,
-                    out_path);
-        else
-            fprintf(stderr, "tune: cannot write %s\n", out_path);
+    if (!rewrite_weights(text, w, NULL, in_path)) {
+        fprintf(stderr, "tune: %s not written\n", out_path);
         free(text);
         return false;
     }
-    const char *p = text;
-    for (int k = 0; k < TP_NB; k++) {
-        const char *hit = next_weight(text, p);
-        fwrite(p, 1, (size_t)(hit - p), out);
-        int mg = (int)lround(w->mg[k]), eg = (int)lround(w->eg[k]);
-        bool psqt = k >= TP_PSQT && k < TP_PSQT + 6 * 32; /* tables laid out as diagrams */
-        fprintf(out, psqt ? "S(%3d, %3d)" : "S(%d, %d)", mg, eg);
-        p = strchr(hit, ')') + 1;
+    FILE *out = fopen(out_path, "w");
+    if (!out) {
+        fprintf(stderr, "tune: cannot write %s\n", out_path);
+        free(text);
+        return false;
     }
-    fputs(p, out);
+    rewrite_weights(text, w, out, in_path);
     bool ok = !ferror(out);
     ok &= fclose(out) == 0;
     free(text);
@@ -496,6 +574,9 @@ static bool parse_args(int argc, char **argv, Config *cfg)
         if (!strcmp(key, "--freeze-psqt")) {
             cfg->freeze_psqt = true;
             i--;
+        } else if (!strcmp(key, "--rewrite")) {
+            cfg->rewrite = true;
+            i--;
         } else if (!v)
             return false;
         else if (!strcmp(key, "--data") && cfg->data_count < MAX_DATA_FILES)
@@ -515,23 +596,33 @@ static bool parse_args(int argc, char **argv, Config *cfg)
         else
             return false;
     }
-    return cfg->data_count > 0 && cfg->epochs >= 0;
+    return (cfg->data_count > 0 || cfg->rewrite) && cfg->epochs >= 0;
 }
 
 int main(int argc, char **argv)
 {
     Config cfg;
-    if (!parse_args(argc, argv, &cfg)) {
-        fprintf(stderr,
+    bool help = argc == 2 && !strcmp(argv[1], "--help");
+    if (help || !parse_args(argc, argv, &cfg)) {
+        fprintf(help ? stdout : stderr,
                 "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n%s",
+                "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n"
+                "       tune --rewrite [--weights eval/weights.c] [--out FILE]\n%s",
                 RECIPE);
-        return 1;
+        return help ? 0 : 1;
     }
+    static Weights w;
+    int mg[TP_NB], eg[TP_NB];
+    eval_tune_weights(mg, eg);
+    for (int i = 0; i < TP_NB; i++) {
+        w.mg[i] = mg[i];
+        w.eg[i] = eg[i];
+    }
+    if (cfg.rewrite)
+        return write_weights(cfg.weights, cfg.out, &w) ? 0 : 1;
     keysquare_init();
 
     static Dataset train_set, valid_set;
-    static Weights w;
     Position position, *pos = &position;
     long seen = 0, skipped = 0;
     for (int i = 0; i < cfg.data_count; i++)
@@ -541,12 +632,6 @@ int main(int argc, char **argv)
     if (train_set.count == 0) {
         fprintf(stderr, "tune: no positions (is this the EVAL_TUNE build?)\n");
         return 1;
-    }
-    int mg[TP_NB], eg[TP_NB];
-    eval_tune_weights(mg, eg);
-    for (int i = 0; i < TP_NB; i++) {
-        w.mg[i] = mg[i];
-        w.eg[i] = eg[i];
     }
     check_model(&train_set, &w);
     double k = fit_k(&train_set, &w);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "eval/nnue.h"
 #include "harness.h"
@@ -250,7 +251,9 @@ TEST(nnue_evalfile_refuses_bad_files)
         return;
     }
     size_t size = write_raw(ref, buf);
-    const char *path = "build/test_nnue_bad.nnue";
+    /* Per process: the plain and the sanitizer runs may go side by side. */
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/ks-test-nnue-%ld.nnue", (long)getpid());
     CHECK(!nnue_load("build/no_such_net.nnue", err, sizeof err));
     CHECK(write_file(path, buf, size - 65)); /* truncated */
     CHECK(!nnue_load(path, err, sizeof err));

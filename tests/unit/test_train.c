@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "eval/nnue.h"
 #include "harness.h"
@@ -175,7 +176,8 @@ TEST(train_export_is_read_by_the_engine)
     for (int i = 0; i < 2 * net.hidden; i++)
         net.w1[i] = (float)(rng_below(&big, 397) - 198) / 100.0f;
     net.b1[0] = 0.05f;
-    const char *path = "build/test_train_export.nnue";
+    char path[64]; /* per process, as in test_nnue.c */
+    snprintf(path, sizeof path, "/tmp/ks-test-train-%ld.nnue", (long)getpid());
     FILE *f = fopen(path, "wb");
     CHECK(f && tn_export(&net, f));
     if (f)
