@@ -376,7 +376,7 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
     if (ply >= MAX_PLY)
         return check ? VALUE_DRAW : static_eval(t, ply);
     int tb_value;
-    if (t->searcher->tb_enabled && tb_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
+    if (t->searcher->tb_enabled && tb_memory_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
         atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
         return tb_value;
     }

@@ -12,7 +12,7 @@ static Move counter_move(const SearchThread *t)
     Move prev = pos_last_move(pos);
     if (prev == MOVE_NULL || prev == MOVE_NONE)
         return MOVE_NONE;
-    return t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)];
+    return t->hist.counter_moves[pos->board[move_to(prev)]][move_to(prev)];
 }
 
 /* The continuation tables of the moves made one and two plies before ss
@@ -30,7 +30,7 @@ int quiet_history(const SearchThread *t, const Stack *ss, Move m)
     Piece pc = pos->board[move_from(m)];
     ContHist *c[2];
     cont_tables(t, ss, c);
-    int h = t->tables.history[pos->side][move_from(m)][move_to(m)];
+    int h = t->hist.history[pos->side][move_from(m)][move_to(m)];
     for (int k = 0; k < 2; k++)
         if (c[k])
             h += (*c[k])[pc][move_to(m)];
@@ -47,13 +47,13 @@ static PieceType victim_of(const Position *pos, Move m)
 int capture_history(const SearchThread *t, Move m)
 {
     const Position *pos = &t->pos;
-    return t->tables.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)];
+    return t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)];
 }
 
 void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
     ss->move = m;
-    ss->cont = &t->tables.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
+    ss->cont = &t->hist.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
     (ss + 1)->acc_ready = false;
     if (nnue_enabled())
         nnue_dirty(&t->pos, m, &(ss + 1)->dirty);
@@ -129,14 +129,14 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus,
             continue;
         int b = i < 0 ? bonus : -bonus;
         Piece pc = pos->board[move_from(m)];
-        add_history(&t->tables.history[pos->side][move_from(m)][move_to(m)], b);
+        add_history(&t->hist.history[pos->side][move_from(m)][move_to(m)], b);
         for (int k = 0; k < 2; k++)
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }
     Move prev = pos_last_move(pos);
     if (prev != MOVE_NULL && prev != MOVE_NONE)
-        t->tables.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
+        t->hist.counter_moves[pos->board[move_to(prev)]][move_to(prev)] = best;
 }
 
 /* Rewards best (when noisy) in the capture history and punishes the noisy
@@ -148,7 +148,7 @@ static void update_noisy_stats(SearchThread *t, Move best, int bonus, const Move
         Move m = i < 0 ? best : tried[i];
         if (m == MOVE_NONE || (i >= 0 && m == best))
             continue;
-        add_history(&t->tables.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)],
+        add_history(&t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)],
                     i < 0 ? bonus : -bonus);
     }
 }
@@ -170,12 +170,9 @@ void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int 
 #define CORR_RATE 512                /* a depth-d result moves a slot by (d + 1) / CORR_RATE of its error */
 #define CORR_WEIGHT_MAX 16
 
-static int16_t *pawn_slot(SearchThread *t) { return &t->tables.pawn_corr[t->pos.pawn_key & (CORR_SIZE - 1)]; }
+static int16_t *pawn_slot(SearchThread *t) { return &t->hist.pawn_corr[t->pos.pawn_key & (CORR_SIZE - 1)]; }
 
-static int16_t *material_slot(SearchThread *t)
-{
-    return &t->tables.material_corr[t->pos.material_key & (CORR_SIZE - 1)];
-}
+static int16_t *material_slot(SearchThread *t) { return &t->hist.material_corr[t->pos.material_key & (CORR_SIZE - 1)]; }
 
 int corrected_eval(SearchThread *t, int raw)
 {

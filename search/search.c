@@ -62,7 +62,7 @@ void search_clear(Searcher *s)
     tt_clear(&s->tt);
     for (int i = 0; i < s->thread_count; i++) {
         SearchThread *t = s->threads[i];
-        memset(&t->tables, 0, sizeof t->tables);
+        memset(&t->hist, 0, sizeof t->hist);
     }
 }
 
@@ -113,7 +113,7 @@ static void report_lines(SearchThread *t, int count, int depth)
 /* Progress lines during the search only after this long (ms). */
 #define REPORT_AFTER_MS 3000
 
-static bool report_progress(const SearchThread *t)
+static bool past_report_delay(const SearchThread *t)
 {
     const Searcher *s = t->searcher;
     return t->id == 0 && now_ms() - s->start_ms > REPORT_AFTER_MS;
@@ -128,7 +128,7 @@ static int root_search(SearchThread *t, int alpha, int beta, int depth)
     Searcher *s = t->searcher;
     int best = -VALUE_INFINITE;
     for (int i = t->pv_index; i < t->root_count; i++) {
-        if (s->report.currmove && report_progress(t))
+        if (s->report.currmove && past_report_delay(t))
             s->report.currmove(s->report.ctx, depth, t->root[i].move, i + 1);
         t->seldepth = 0;
         uint64_t before = atomic_load_explicit(&t->nodes, memory_order_relaxed);
@@ -178,7 +178,7 @@ static bool aspiration(SearchThread *t, int depth)
             return false;
         if (v > alpha && v < beta)
             return true;
-        if (report_progress(t) || (t->id == 0 && s->opt.report_fails))
+        if (past_report_delay(t) || (t->id == 0 && s->opt.report_fails))
             report_line(t, &t->root[t->pv_index], t->pv_index + 1, depth, t->root[t->pv_index].bound);
         if (v <= alpha) {
             beta = (alpha + beta) / 2;

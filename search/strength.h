@@ -33,8 +33,8 @@ typedef struct {
 
 /* The parameters of a claimed Elo (clamped to STRENGTH_ELO_MIN ..
  * STRENGTH_ELO_MAX of search.h); every level has a budget. Integer
- * arithmetic only, so the budget is the same on every build (design.md,
- * "Reproducibility"). */
+ * arithmetic only, so the budget is the same on every build (and `go
+ * nodes` repeats itself on every machine). */
 StrengthParams strength_params(int elo);
 
 /* 2^(log2_q8 / 256) rounded down, for 0 <= log2_q8 < 40 * 256: the budget's

@@ -106,7 +106,7 @@ static int tb_score(const DtmResult *r, int ply, int clock, bool use50)
     return r->wdl > 0 ? v : -v;
 }
 
-bool tb_probe(const Position *pos, int ply, bool use50, int *score)
+bool tb_memory_probe(const Position *pos, int ply, bool use50, int *score)
 {
     DtmResult r;
     if (popcount(occupied(pos)) > 4 || pos->castling || !dtm_probe(pos, &r))
@@ -117,7 +117,7 @@ bool tb_probe(const Position *pos, int ply, bool use50, int *score)
 
 /* Score of root move m from the mover's view: the table's verdict
  * (tablebase/dtm.h, the game's fifty-move rule whatever use50 says),
- * scored as tb_probe scores the position after it at ply 1. False if no
+ * scored as tb_memory_probe scores the position after it at ply 1. False if no
  * ready table covers the position after it. */
 static bool tb_move_score(Position *pos, Move m, bool use50, int *score)
 {
@@ -136,7 +136,7 @@ static bool tb_move_score(Position *pos, Move m, bool use50, int *score)
 bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int *scores)
 {
     int root;
-    if (!tb_probe(pos, 0, use50, &root))
+    if (!tb_memory_probe(pos, 0, use50, &root))
         return false;
     for (int i = 0; i < count; i++)
         if (!tb_move_score(pos, moves[i], use50, &scores[i]))

@@ -56,9 +56,9 @@ enum { VALUE_TB_WIN = VALUE_MATE_IN_MAX_PLY - 2 * MAX_PLY };
  * DTZ does not fit in the clock is a draw (0); a mate score only when the
  * mate fits too; otherwise the TB band. False when no ready table covers
  * pos. */
-bool tb_probe(const Position *pos, int ply, bool use50, int *score);
+bool tb_memory_probe(const Position *pos, int ply, bool use50, int *score);
 
-/* Scores (mover's view, as tb_probe at ply 1; an immediate mate is
+/* Scores (mover's view, as tb_memory_probe at ply 1; an immediate mate is
  * VALUE_MATE - 1) of the root moves moves[0..count) of a covered root, so
  * that the best is the shortest mate among the moves that still win with
  * the clock as it stands, else a TB win, else a move that keeps the draw,

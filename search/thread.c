@@ -95,7 +95,7 @@ bool pool_resize(Searcher *s)
 
 static void setup_thread(SearchThread *t, const Position *pos, const SearchLimits *l)
 {
-    memset(t, 0, offsetof(SearchThread, tables));
+    memset(t, 0, offsetof(SearchThread, hist));
     t->pos = *pos; /* shares the game history, read-only */
     for (int i = 0; i < MAX_PLY + 4; i++)
         t->stack[i].static_eval = VALUE_NONE;

@@ -48,7 +48,7 @@ typedef struct {
     int16_t capture_hist[PIECE_NB][SQ_NB][PIECE_TYPE_NB]; /* [piece][to][victim type] */
     CorrHist pawn_corr;                                   /* keyed by the pawn structure */
     CorrHist material_corr;                               /* keyed by the material */
-} Tables;
+} HistoryTables;
 
 /* Per-ply search stack. */
 typedef struct {
@@ -68,7 +68,7 @@ typedef struct {
 } Stack;
 
 typedef struct SearchThread {
-    /* Reset at every search (memset up to offsetof(., tables)). */
+    /* Reset at every search (memset up to offsetof(., hist)). */
     _Atomic uint64_t nodes;
     int seldepth;
     int root_depth;
@@ -80,7 +80,7 @@ typedef struct SearchThread {
     RootMove best;           /* root[0] of the last completed iteration */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
-    Tables tables; /* kept across searches, cleared by ucinewgame */
+    HistoryTables hist; /* kept across searches, cleared by ucinewgame */
     /* Not cleared: valid where stack[ply].acc_ready says so. */
     NnueAccumulator acc[MAX_PLY + 4];
     /* Not cleared. */

@@ -1,7 +1,7 @@
 /* Private to the DTM generator (dtm_generate.c: the retrograde pass;
- * dtm_forward.c: the forward pass that seeds it; dtm_small.c: the
+ * dtm_forward.c: the forward pass that seeds it; dtm_one_man.c: the
  * generator of one-man tables). Calls go one way: dtm_generate.c uses
- * the other two and dtm_small.c uses dtm_forward.c's exit values; the
+ * the other two and dtm_one_man.c uses dtm_forward.c's exit values; the
  * state and its small operations are here. */
 #ifndef KS_DTM_GEN_H
 #define KS_DTM_GEN_H
@@ -52,7 +52,7 @@ typedef struct {
     void *checkpoint_ctx;
     bool abandoned; /* the checkpoint said so (failed is set too) */
     unsigned ticks; /* positions visited, for gen_checkpoint */
-    /* DTZ mode (dtm_build.c, "DTZ"): val is the DTZ table being made, dtm
+    /* DTZ mode (the second pass of dtm_generate.c): val is the DTZ table being made, dtm
      * the finished DTM table of the same material, whose wins and losses
      * the DTZ levels follow; pawn moves are exits like captures. */
     bool dtz;
@@ -188,7 +188,7 @@ int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color m
 int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
 
 /* The whole generator for tables with one man besides the kings, White's
- * (dtm_small.c): fills val ([stm * size + index], every entry); false if a
+ * (dtm_one_man.c): fills val ([stm * size + index], every entry); false if a
  * value does not fit the encoding or memory runs out. */
 bool gen_one_man(const DtmTable *t, uint8_t *val);
 

@@ -14,7 +14,7 @@ typedef struct {
     UciReport report;
     size_t hash_mb; /* the TT's size, MB */
     bool ponder;    /* the Ponder option (the GUI may send go ponder) */
-    /* After an invalid FEN there is no position (design.md): go answers
+    /* After an invalid FEN there is no position (README, Commands): go answers
      * bestmove 0000 until a valid position arrives. */
     bool no_position;
     bool chess960; /* UCI_Chess960: the mode the next `position` is read in */

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # bench (the node-count signature), d and go perft: the extensions of
-# design.md. Counts are published perft numbers; bench is compared only
+# the README. Counts are published perft numbers; bench is compared only
 # with itself (the same N on every run).
 
 load helper
@@ -15,7 +15,7 @@ BENCH_LAST='^[0-9]+ nodes [0-9]+ nps$'
     [[ "${lines[-1]}" =~ $BENCH_LAST ]]
     first=${lines[-1]%% *}
     [ "$first" -gt 0 ]
-    # 30 to 50 positions, one line each (issue 3).
+    # 30 to 50 positions, one line each.
     n=$(printf '%s\n' "${lines[@]}" | grep -c '^position ')
     [ "$n" -ge 30 ] && [ "$n" -le 50 ]
     run timeout "$HANG" "$KS" bench
@@ -68,7 +68,7 @@ BENCH_LAST='^[0-9]+ nodes [0-9]+ nps$'
     [ "$d" != "$e" ]
 }
 
-@test "go perft 3: design.md's format with the published count 8902" {
+@test "go perft 3: the README's perft format with the published count 8902" {
     uci_session 'position startpos' 'go perft 3'
     [ "$status" -eq 0 ]
     [ "${lines[-1]}" = 'Nodes searched: 8902' ]

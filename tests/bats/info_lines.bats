@@ -21,7 +21,7 @@ sort_key() {
 }
 
 @test "debug on, MultiPV 3: aspiration fails carry lowerbound/upperbound; exact lines ranked best first" {
-    # The new-user trial of issue 16 (MultiPV 3 after 1.e4 e5 2.Nf3). With
+    # A new-user trial (MultiPV 3 after 1.e4 e5 2.Nf3). With
     # debug on every aspiration fail is reported, not only after 3 s.
     local pos='position startpos moves e2e4 e7e5 g1f3'
     ks_start

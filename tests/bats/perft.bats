@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# perft from the command line: design.md's output format and published counts.
+# perft from the command line: the README's output format and published counts.
 
 load helper
 

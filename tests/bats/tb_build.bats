@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Table builds during play (README "Tablebases"; issue 16, defect 4): the
+# Table builds during play (README "Tablebases"): the
 # main search thread builds the tables a root needs, one at a time, on the
 # search's own time, and the UCI input thread never waits for a build.
 # Every test starts a fresh engine, so the tables are not built yet; a
@@ -16,7 +16,7 @@ line_no() {
     grep -nE -- "$1" "$KS_OUT" | head -n 1 | cut -d: -f1 | grep . || echo 0
 }
 
-# Defect found by review (issue 16): `go` built the tables in the input
+# Defect found by review: `go` built the tables in the input
 # thread, so isready was answered and stop was read only after the build,
 # and the first search played the finished table's move.
 @test "isready and stop are answered during a table build; the next go finishes the build" {
@@ -93,7 +93,7 @@ added_threads() {
 # KPKP reaches eight standard tables, KQKR, KRKB and KRKN among them.
 KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
 
-# Defect found by review (issue 16): every table was built in a detached
+# Defect found by review: every table was built in a detached
 # thread of its own (eight at once from a KPKP root), beside the search.
 @test "one builder: a table build adds one thread to the engine (Threads 1 and 2)" {
     for threads in 1 2; do

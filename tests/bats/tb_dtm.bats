@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tb stats / dump / probe on the DTM tables: design.md's formats, the
+# tb stats / dump / probe on the DTM tables: the README's formats, the
 # published longest mates, textbook mates, and legal-position counts
 # computed here independently.
 

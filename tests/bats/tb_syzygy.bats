@@ -32,7 +32,7 @@ teardown() {
     [[ "$output" == *"cannot read directory /nonexistent-dir"* ]]
 }
 
-# New-user trial (issue 16): the kings alone showed Syzygy values with no
+# New-user trial: the kings alone showed Syzygy values with no
 # file at all. There is no KvK file; the format's rule (a draw) counts only
 # where files were found.
 @test "tb probe of the kings alone: Syzygy values only where files were found" {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The UCI protocol as GUIs and match runners use it (design.md, "UCI
+# The UCI protocol as GUIs and match runners use it (the README and the UCI
 # behaviour that users rely on"). Mate positions are textbook patterns;
 # legality is checked against `go perft 1` in the same position.
 
@@ -34,7 +34,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     done
 }
 
-@test "options: the design.md set with type, default, min and max" {
+@test "options: the set users rely on (README, UCI options) with type, default, min and max" {
     uci_session uci quit
     [ "$status" -eq 0 ]
     for name in Hash Threads 'Move Overhead' MultiPV; do
@@ -241,7 +241,7 @@ mate_test() {
 }
 
 # Last info line's node count and the best move of go nodes N after
-# ucinewgame (one thread: design.md's reproducibility rule).
+# ucinewgame (one thread: the reproducibility rule of the README).
 nodes_signature() {
     ks_send ucinewgame "$MIDGAME" 'go nodes 20000'
     ks_wait '^bestmove ' "$1"
@@ -459,7 +459,7 @@ nodes_signature() {
     mate_test 'kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1' a1a6 2 8
 }
 
-# Defect found by review (issue 16): the first iteration ignored the time
+# Defect found by review: the first iteration ignored the time
 # and node limits, so in a position with many long capture sequences
 # `go movetime 10` had not answered after 30 s. The wait below is 1000
 # times the limit: it only tells a hang from an answer.
@@ -476,7 +476,7 @@ nodes_signature() {
     done
 }
 
-# Defect found by review (issue 16): stop right after go played the first
+# Defect found by review: stop right after go played the first
 # generated move, here a queen move that hangs the queen (e6a2).
 @test "stop at once after go plays a move that keeps the win of KQKR" {
     fen='8/8/4Q3/8/1k6/3K4/2r5/8 w - - 0 1'
@@ -496,7 +496,7 @@ nodes_signature() {
     done
 }
 
-# Defect found by review (issue 16): a ponderhit outside a ponder search
+# Defect found by review: a ponderhit outside a ponder search
 # restarted the move's clock. The margins are a second wide: only a
 # restarted clock (about 3.8 s) tells apart from the limit (2 s). The
 # engine is up (ks_sync) before the clock starts: under load its start-up
@@ -514,7 +514,7 @@ nodes_signature() {
     [ "$elapsed" -lt 3000 ] || { echo "bestmove after $elapsed ms"; return 1; }
 }
 
-# Defect found by review (issue 16): depth-0 nodes skipped the draw rules,
+# Defect found by review: depth-0 nodes skipped the draw rules,
 # so one ply before the fifty-move limit the search saw the extra rook.
 @test "qsearch sees the fifty-move draw: every move of a 99-ply clock scores 0 at depth 1" {
     ks_start

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# Bad input never crashes the engine nor loses the game state (design.md):
+# Bad input never crashes the engine nor loses the game state (the README):
 # an `info string` says what was wrong, an invalid FEN keeps the previous
 # position, unknown commands are ignored, CRLF and empty lines are normal.
 
@@ -40,7 +40,7 @@ fen_after() {
     done
 }
 
-# Defect found by review (issue 16): a FEN that GUIs send was rejected and
+# Defect found by review: a FEN that GUIs send was rejected and
 # the next go played a move of the previous position.
 @test "FENs GUIs send are accepted: fullmove 0, five fields; a valid position ends the no-position state" {
     for fen in 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0' \
@@ -233,7 +233,7 @@ fen_after() {
     grep -qx "Fen: $KEPT" <<<"$output"
 }
 
-# New-user trial (issue 16): a NUL byte cut the line there, silently.
+# New-user trial: a NUL byte cut the line there, silently.
 @test "a NUL byte is read as a blank, with a note: the words after it still count" {
     run timeout "$HANG" "$KS" < <(printf 'isready\0\njoho\0isready\nposition startpos moves e2e4\0e7e5\nd\n')
     [ "$status" -eq 0 ]
@@ -242,7 +242,7 @@ fen_after() {
     [ "$(grep -cx 'info string a NUL byte in the input line was read as a blank' <<<"$output")" -eq 3 ]
 }
 
-# Defect found by review (issue 16): the shell's words were joined with a
+# Defect found by review: the shell's words were joined with a
 # bound that wrapped around (stack-buffer-overflow under ASan).
 @test "very long command-line words: a message, no crash" {
     long1=$(printf 'x%.0s' $(seq 1 600))
@@ -254,7 +254,7 @@ fen_after() {
     done
 }
 
-# Defect found by review (issue 16): numbers past the parser's range were
+# Defect found by review: numbers past the parser's range were
 # ignored, so a bounded search became infinite.
 @test "out-of-range go numbers are clamped and named; the search still ends by itself" {
     ks_start
@@ -284,7 +284,7 @@ fen_after() {
     [ "$(ks_count "^info string go wtime 0")" -eq 0 ]
 }
 
-# Found by the new-user trial (issue 16): --help and --version printed the
+# Found by the new-user trial: --help and --version printed the
 # usage line and exited 1; the README's tools/gen_openings.py was not
 # executable.
 @test "--help and --version succeed; an unknown argument fails with the usage" {

@@ -77,16 +77,16 @@ TEST(dtz_search_scores_follow_the_clock)
     int v = 1;
     built_table("KQK");
     CHECK(pos_set_fen(&pos, "8/8/8/5k2/8/8/1Q6/K7 w - - 81 100", NULL, 0, NULL, 0));
-    CHECK(tb_probe(&pos, 3, true, &v) && v == VALUE_MATE - 3 - 19);
+    CHECK(tb_memory_probe(&pos, 3, true, &v) && v == VALUE_MATE - 3 - 19);
     CHECK(pos_set_fen(&pos, "8/8/8/5k2/8/8/1Q6/K7 w - - 82 100", NULL, 0, NULL, 0));
-    CHECK(tb_probe(&pos, 3, true, &v) && v == VALUE_DRAW);
-    CHECK(tb_probe(&pos, 3, false, &v) && v == VALUE_MATE - 3 - 19);
+    CHECK(tb_memory_probe(&pos, 3, true, &v) && v == VALUE_DRAW);
+    CHECK(tb_memory_probe(&pos, 3, false, &v) && v == VALUE_MATE - 3 - 19);
     /* Black to move, lost in 20 plies: a draw from clock 81 on. */
     CHECK(pos_set_fen(&pos, "8/8/8/8/4k3/8/1Q6/K7 b - - 81 100", NULL, 0, NULL, 0));
-    CHECK(tb_probe(&pos, 0, true, &v) && v == VALUE_DRAW);
+    CHECK(tb_memory_probe(&pos, 0, true, &v) && v == VALUE_DRAW);
     CHECK(pos_set_fen(&pos, "8/8/8/8/4k3/8/1Q6/K7 b - - 80 100", NULL, 0, NULL, 0));
-    CHECK(tb_probe(&pos, 0, true, &v) && v == -VALUE_MATE + 20);
+    CHECK(tb_memory_probe(&pos, 0, true, &v) && v == -VALUE_MATE + 20);
     /* Deep in the tree the mate would leave the mate band: a TB win. */
     CHECK(pos_set_fen(&pos, "8/8/8/5k2/8/8/1Q6/K7 w - - 0 100", NULL, 0, NULL, 0));
-    CHECK(tb_probe(&pos, 120, true, &v) && v < VALUE_MATE_IN_MAX_PLY && v > VALUE_KNOWN_WIN);
+    CHECK(tb_memory_probe(&pos, 120, true, &v) && v < VALUE_MATE_IN_MAX_PLY && v > VALUE_KNOWN_WIN);
 }

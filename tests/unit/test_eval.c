@@ -256,7 +256,7 @@ TEST(eval_broken_pawns_are_worse)
 
 /* Castled king behind f2 g2 h2 against the same pawns pushed to g4 h4,
  * with Black's pieces still on the board. Only the order is asserted: the
- * Texel-tuned weights (issue 7) price the two pawn steps here at under
+ * Texel-tuned weights price the two pawn steps here at under
  * 10 cp, the shelter loss partly offset by the pawns' space. */
 TEST(eval_king_shelter_intact_beats_broken)
 {

@@ -94,7 +94,7 @@ TEST(fen_four_fields_default_to_0_1)
     CHECK(!strcmp(out, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
 }
 
-/* What Stockfish and python-chess accept (design.md): 5 fields (no
+/* What Stockfish and python-chess accept (README, Commands): 5 fields (no
  * fullmove number) and a fullmove number of 0, which counts as 1. */
 TEST(fen_five_fields_and_fullmove_zero_are_accepted)
 {
@@ -404,13 +404,13 @@ TEST(gives_check_special_moves)
 }
 
 /* A Position holds the board, not the game: small enough to copy by value
- * (issue 18 asks for under 1 KB). */
+ * (under 1 KB, so that a search thread copies the root cheaply). */
 TEST(position_is_small) { CHECK_MSG(sizeof(Position) < 1024, "sizeof(Position) = %zu", sizeof(Position)); }
 
 /* An en-passant square whose capture would leave the capturer's king in
  * check is not part of the position (FIDE 9.2: the same moves are
  * possible), neither from a FEN nor after the double step: the keys must
- * match, or a repetition through it is missed (issue 16, defect 8). */
+ * match, or a repetition through it is missed. */
 TEST(ep_square_only_when_the_capture_is_legal)
 {
     static const struct {
@@ -448,7 +448,7 @@ TEST(ep_square_only_when_the_capture_is_legal)
 
 /* Undo kept the fifty-move counter in 16 bits: after 40,000 reversible
  * plies (a long game of shuffling) a take-back restored a negative
- * counter and the fifty-move draw was missed (issue 16, defect 8). */
+ * counter and the fifty-move draw was missed. */
 TEST(fifty_move_counter_survives_make_unmake_past_32767)
 {
     if (!set_fen_checked(&pos, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"))

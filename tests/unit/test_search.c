@@ -168,7 +168,7 @@ TEST(search_root_mate_and_stalemate)
 
 TEST(search_same_nodes_after_clear)
 {
-    /* design.md: one thread, the same node count on every run. */
+    /* One thread gives the same node count on every run (README, bench). */
     Position *pos = new_position("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b KQ - 3 8");
     Searcher *s = search_create(1);
     if (pos && s) {
