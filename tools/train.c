@@ -274,8 +274,12 @@ int main(int argc, char **argv)
     printf("data: %d files, %ld games, %zu training and %zu validation positions (%.1f s to load)\n", argc - first,
            games, train.count, val.count, now_s() - t0);
     fflush(stdout);
-    if (!train.count || train.count > UINT32_MAX)
+    if (!train.count || train.count > UINT32_MAX) {
+        fprintf(stderr, "train: %s training positions after the filters\n", train.count ? "too many" : "no");
         return 1;
+    }
+    if (!val.count)
+        printf("no validation positions: fewer than %d games (--val-every)\n", cfg.val_every);
 
     uint64_t rng = cfg.seed;
     TnNet net;
@@ -347,8 +351,11 @@ int main(int argc, char **argv)
                 jobs[t].order = order;
             }
         }
-        printf("epoch %d  train loss %.6f  validation loss %.6f  lr %.6f  %.0f positions/s  %.1f s\n", epoch + 1,
-               loss / (double)train.count, vloss, adam.lr, (double)train.count / secs, secs);
+        char vtext[32] = "-";
+        if (val.count)
+            snprintf(vtext, sizeof vtext, "%.6f", vloss);
+        printf("epoch %d  train loss %.6f  validation loss %s  lr %.6f  %.0f positions/s  %.1f s\n", epoch + 1,
+               loss / (double)train.count, vtext, adam.lr, (double)train.count / secs, secs);
         fflush(stdout);
         char name[64];
         snprintf(name, sizeof name, "epoch-%d.nnue", epoch + 1);

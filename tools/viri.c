@@ -28,9 +28,11 @@
 #define FILTER_MIN_PLY 16
 #define FILTER_MAX_SCORE 10000
 
-static bool passes_filters(const Position *pos, int ply, Move m, int score)
+static bool passes_filters(const Position *pos, Move m, int score)
 {
-    return ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
+    /* The game's ply from its move number, as tools/train counts it: a
+     * game record may start after the opening's random plies. */
+    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
         && move_kind(m) != MK_PROMOTION;
 }
 
@@ -60,7 +62,7 @@ static int walk(const char *path, const char *mode, Totals *t)
         for (int i = 0; i < n; i++) {
             char fen[128], move[8];
             Move m = plies[i].move;
-            bool pass = passes_filters(&pos, i, m, plies[i].score);
+            bool pass = passes_filters(&pos, m, plies[i].score);
             t->positions++;
             t->passing += pass;
             if (!strcmp(mode, "dump")) {

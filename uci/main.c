@@ -78,6 +78,8 @@ static int genfens_main(int argc, char **argv)
                 printf("info string EvalFile refused: %s\n", err);
                 return 1;
             }
+            /* OpenBench passes only the net: the net it names evaluates. */
+            nnue_set_enabled(true);
         } else if (!strncmp(argv[i], USE_NNUE, sizeof USE_NNUE - 1))
             nnue_set_enabled(!strcmp(argv[i] + sizeof USE_NNUE - 1, "true"));
         else if (!strncmp(argv[i], "genfens", 7)) {
