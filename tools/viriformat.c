@@ -60,9 +60,9 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
         snprintf(err, err_size, "more than 32 men");
         return false;
     }
-    static const char LETTERS[] = "pnbrqk";
-    char board[SQ_NB];
-    memset(board, 0, sizeof board);
+    Piece board[SQ_NB];
+    for (Square sq = 0; sq < SQ_NB; sq++)
+        board[sq] = NO_PIECE;
     /* Castling rooks by colour, in occupancy order (a-file first). */
     Square rooks[COLOR_NB][8];
     int rook_count[COLOR_NB] = {0, 0};
@@ -80,8 +80,7 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
             rooks[c][rook_count[c]++] = sq;
             type = ROOK - PAWN;
         }
-        char letter = LETTERS[type];
-        board[sq] = (char)(c == WHITE ? letter - 'a' + 'A' : letter);
+        board[sq] = make_piece(c, (PieceType)type + PAWN);
     }
     unsigned stm_ep = in[24];
     unsigned ep = stm_ep & 0x7f;
@@ -94,25 +93,8 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
         return false;
     }
 
-    char fen[128], *p = fen;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = board[make_square(file, rank)];
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                *p++ = (char)('0' + empty);
-            empty = 0;
-            *p++ = c;
-        }
-        if (empty)
-            *p++ = (char)('0' + empty);
-        if (rank)
-            *p++ = '/';
-    }
+    char fen[128];
+    char *p = board_to_fen(board, fen);
     *p++ = ' ';
     *p++ = (stm_ep & 0x80) ? 'b' : 'w';
     *p++ = ' ';
@@ -125,7 +107,7 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
             Square sq = rooks[c][i];
             int home = c == WHITE ? 0 : 7;
             if (rank_of(sq) != home || (file_of(sq) != 0 && file_of(sq) != 7)
-                || board[make_square(4, home)] != (c == WHITE ? 'K' : 'k'))
+                || board[make_square(4, home)] != make_piece(c, KING))
                 standard = false;
         }
     }
