@@ -107,7 +107,7 @@ $(TOOLS_DIR)/syzygy_speed: $(LIB_OBJ) $(BUILD)/tools/syzygy_speed.o
 $(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/viriformat.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o
+$(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 $(TOOLS_DIR)/pgn2viri: $(LIB_OBJ) $(BUILD)/tools/pgn2viri.o $(BUILD)/tools/viriformat.o

@@ -179,15 +179,15 @@ void nnue_refresh(const Position *pos, NnueAccumulator *acc)
     }
 }
 
-void nnue_move_man(const NnueAccumulator *src, NnueAccumulator *dst, Piece p, Square from, Square to)
+/* acc with man p moved from `from` to `to` (SQ_NONE for a man that
+ * appears or disappears). */
+static void move_man(NnueAccumulator *acc, Piece p, Square from, Square to)
 {
-    if (dst != src)
-        *dst = *src;
     for (Color view = WHITE; view <= BLACK; view++) {
         if (from != SQ_NONE)
-            sub_feature(dst->v[view], active->hidden_w[nnue_feature(view, p, from)]);
+            sub_feature(acc->v[view], active->hidden_w[nnue_feature(view, p, from)]);
         if (to != SQ_NONE)
-            add_feature(dst->v[view], active->hidden_w[nnue_feature(view, p, to)]);
+            add_feature(acc->v[view], active->hidden_w[nnue_feature(view, p, to)]);
     }
 }
 
@@ -243,14 +243,7 @@ void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirt
     if (dst != src)
         *dst = *src;
     for (int i = 0; i < d->count; i++)
-        nnue_move_man(dst, dst, d->piece[i], d->from[i], d->to[i]);
-}
-
-void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAccumulator *dst)
-{
-    NnueDirty d;
-    nnue_dirty(pos, m, &d);
-    nnue_apply(src, dst, &d);
+        move_man(dst, d->piece[i], d->from[i], d->to[i]);
 }
 
 /* Sum over one half of clamp(x, 0, QA)^2 * w, in QA * QA * QB units. The

@@ -71,10 +71,6 @@ bool nnue_load_bytes(const uint8_t *bytes, size_t size, const char *name, char *
 /* Sets the accumulator of pos from scratch. */
 void nnue_refresh(const Position *pos, NnueAccumulator *acc);
 
-/* The accumulator after man p moves from `from` to `to` (SQ_NONE for a man
- * that appears or disappears), added to src into dst (dst may be src). */
-void nnue_move_man(const NnueAccumulator *src, NnueAccumulator *dst, Piece p, Square from, Square to);
-
 /* The men a move changes: up to four (piece, from, to) with SQ_NONE for a
  * man that appears or disappears (castling: king and rook out, then in;
  * promotion: pawn out, new piece in; a capture: the victim out). Found
@@ -91,12 +87,6 @@ typedef struct {
 void nnue_dirty(const Position *pos, Move m, NnueDirty *d);
 /* dst = src with the changes d (dst may be src). */
 void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirty *d);
-
-/* dst = the accumulator of the position after legal move m, from src,
- * the accumulator of pos (before m): the men that move, appear or
- * disappear (captures, en passant, castling's king and rook, promotion).
- * dst may be src. MOVE_NULL changes nothing. */
-void nnue_update(const Position *pos, Move m, const NnueAccumulator *src, NnueAccumulator *dst);
 
 /* The output of the active net for an accumulator, side to move stm:
  * centipawns from stm's view. */

@@ -63,7 +63,7 @@ static void update_pv(Stack *ss, Move move, const Stack *child)
 static int static_eval(SearchThread *t, int ply)
 {
     const Position *pos = &t->pos;
-    if (!nnue_enabled())
+    if (!t->searcher->use_net)
         return evaluate(pos);
     Stack *st = t->stack;
     int q = ply;

@@ -54,9 +54,12 @@ void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
     ss->move = m;
     ss->cont = &t->hist.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
-    (ss + 1)->acc_ready = false;
-    if (nnue_enabled())
+    /* Only the net reads the accumulators: nothing more per move
+     * without it. */
+    if (t->searcher->use_net) {
+        (ss + 1)->acc_ready = false;
         nnue_dirty(&t->pos, m, &(ss + 1)->dirty);
+    }
 }
 
 void set_stack_null_move(Stack *ss)

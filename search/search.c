@@ -8,6 +8,7 @@
 
 #include "alphabeta.h"
 #include "control.h"
+#include "eval/nnue.h"
 #include "tablebase/syzygy.h"
 #include "tb.h"
 #include "thread.h"
@@ -392,6 +393,7 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
         pool_resize(s);
     }
     s->limits = *limits;
+    s->use_net = nnue_enabled();
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
     atomic_store(&s->released, false);

@@ -116,6 +116,8 @@ struct Searcher {
     void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
+    bool use_net;                     /* Use NNUE, read once per search (it changes
+                                         only between searches) */
     TbSyzygy syzygy;                  /* and these Syzygy files */
     int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */
     Move best_move;

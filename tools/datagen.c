@@ -12,7 +12,8 @@
  * +-margin cp, else it is drawn again: genfens_opening, uci/commands/genfens.h, as
  * the engine's genfens command), and every move is a one-thread
  * search with a fresh hash that stops after the iteration that passes the
- * soft node limit, or at the hard limit. T threads play games g = 0, 1, 2,
+ * soft node limit, or at the hard limit (defaults: T 1, soft 5,000 and
+ * hard 25,000 nodes, hash 16 MB, P 8, margin 300). T threads play games g = 0, 1, 2,
  * ... as they come free; each whole game is appended under a lock, so the
  * file holds the same games for the same seed and game count, in an order
  * that may differ.
@@ -41,7 +42,6 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "engine/random.h"
 #include "search/init.h"
 #include "search/search.h"
 #include "tablebase/dtm.h"
@@ -252,7 +252,7 @@ static bool parse_args(int argc, char **argv, Config *cfg)
                     .games = 1000000000L,
                     .seed = 1,
                     .soft_nodes = 5000,
-                    .hard_nodes = 100000,
+                    .hard_nodes = 25000,
                     .hash_mb = 16,
                     .random_plies = 8,
                     .margin = 300};

@@ -8,6 +8,15 @@
 #include "engine/random.h"
 #include "eval/nnue.h"
 
+#define FILTER_MIN_PLY 16
+#define FILTER_MAX_SCORE 10000
+
+bool tn_passes_filters(const Position *pos, Move m, int score)
+{
+    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
+        && move_kind(m) != MK_PROMOTION;
+}
+
 void tn_sample_from_position(const Position *pos, int white_score, int white_result, TnSample *s)
 {
     memset(s, 0, sizeof *s);

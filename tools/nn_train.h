@@ -52,6 +52,12 @@ typedef struct {
 /* The feature of the same man seen from the other side. */
 static inline uint16_t tn_other_view(uint16_t f) { return (uint16_t)(((f ^ 56) + 384) % 768); }
 
+/* The field's filters of training positions (Viridithas' defaults): a
+ * position passes when its game ply (from the move number) is at least
+ * 16, |score| (cp) is below 10000, the side to move is not in check, and
+ * move m, played there, is neither a capture nor a promotion. */
+bool tn_passes_filters(const Position *pos, Move m, int score);
+
 /* Fills s from pos (side to move's view) with score and result from
  * White's view (result 0 black wins, 1 draw, 2 white wins). */
 void tn_sample_from_position(const Position *pos, int white_score, int white_result, TnSample *s);

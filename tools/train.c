@@ -34,8 +34,6 @@
 #include "tools/nn_train.h"
 #include "tools/viriformat.h"
 
-#define FILTER_MIN_PLY 16
-#define FILTER_MAX_SCORE 10000
 #define MAX_THREADS 64
 
 typedef struct {
@@ -65,12 +63,6 @@ static bool push(SampleSet *set, const TnSample *s)
     return true;
 }
 
-static bool passes_filters(const Position *pos, Move m, int score)
-{
-    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
-        && move_kind(m) != MK_PROMOTION;
-}
-
 static bool load_file(const char *path, const Config *cfg, SampleSet *train, SampleSet *val, long *games)
 {
     FILE *f = fopen(path, "rb");
@@ -87,7 +79,7 @@ static bool load_file(const char *path, const Config *cfg, SampleSet *train, Sam
         Position pos = start;
         Undo undo[2];
         for (int i = 0; i < n; i++) {
-            if (passes_filters(&pos, plies[i].move, plies[i].score)) {
+            if (tn_passes_filters(&pos, plies[i].move, plies[i].score)) {
                 TnSample s;
                 tn_sample_from_position(&pos, plies[i].score, result, &s);
                 if (!push(into, &s)) {

@@ -20,21 +20,9 @@
 #include "engine/position.h"
 #include "search/init.h"
 #include "search/search.h"
+#include "tools/nn_train.h"
 #include "tools/viriformat.h"
 
-/* The field's filters (Viridithas' defaults): the first 16 plies, |score|
- * beyond the bound, the side to move in check, a capture or promotion
- * played. */
-#define FILTER_MIN_PLY 16
-#define FILTER_MAX_SCORE 10000
-
-static bool passes_filters(const Position *pos, Move m, int score)
-{
-    /* The game's ply from its move number, as tools/train counts it: a
-     * game record may start after the opening's random plies. */
-    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
-        && move_kind(m) != MK_PROMOTION;
-}
 
 typedef struct {
     long games, positions, passing, results[3];
@@ -62,7 +50,7 @@ static int walk(const char *path, const char *mode, Totals *t)
         for (int i = 0; i < n; i++) {
             char fen[128], move[8];
             Move m = plies[i].move;
-            bool pass = passes_filters(&pos, m, plies[i].score);
+            bool pass = tn_passes_filters(&pos, m, plies[i].score);
             t->positions++;
             t->passing += pass;
             if (!strcmp(mode, "dump")) {

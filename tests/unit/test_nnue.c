@@ -53,7 +53,9 @@ static void walk_tree(Position *pos, const NnueAccumulator *acc, int depth, Rng 
         if (!special(pos, m) && rng_below(rng, list.count) >= TREE_WIDTH)
             continue;
         NnueAccumulator next;
-        nnue_update(pos, m, acc, &next);
+        NnueDirty d;
+        nnue_dirty(pos, m, &d);
+        nnue_apply(acc, &next, &d);
         Undo u;
         pos_make(pos, m, &u);
         walk_tree(pos, &next, depth - 1, rng, st);
@@ -61,7 +63,9 @@ static void walk_tree(Position *pos, const NnueAccumulator *acc, int depth, Rng 
     }
     if (!in_check(pos) && depth >= 2) {
         NnueAccumulator next;
-        nnue_update(pos, MOVE_NULL, acc, &next);
+        NnueDirty d;
+        nnue_dirty(pos, MOVE_NULL, &d);
+        nnue_apply(acc, &next, &d);
         Undo u;
         pos_make_null(pos, &u);
         walk_tree(pos, &next, depth - 1, rng, st);
