@@ -81,6 +81,9 @@ float tn_target(const TnSample *s, float lambda);
  * returns the loss. acc: 2H floats of scratch. */
 float tn_backward(const TnNet *net, const TnSample *s, float target, float *grad, float *acc);
 
+/* AdamW state for count parameters at learning rate lr (beta1 0.9, beta2
+ * 0.999, eps 1e-8, weight decay 0.01, moments zero); false if out of
+ * memory. tn_adam_free releases it. */
 bool tn_adam_create(TnAdam *a, size_t count, float lr);
 void tn_adam_free(TnAdam *a);
 /* One AdamW step with the averaged gradient grad; weights are then clipped
