@@ -2,6 +2,8 @@
  * whose winpthreads gives pthreads and the clocks but not mmap, sysconf,
  * aligned_alloc, getline, flockfile, line buffering or a monotonic clock
  * for condition variables). */
+/* mmap's MAP_ANONYMOUS and madvise are not in POSIX's base. */
+#define _DEFAULT_SOURCE
 #include "engine/platform.h"
 
 #include <errno.h>
@@ -34,6 +36,15 @@ int platform_cpu_count(void)
 void *platform_aligned_alloc(size_t alignment, size_t size) { return _aligned_malloc(size, alignment); }
 
 void platform_aligned_free(void *p) { _aligned_free(p); }
+
+void *platform_large_alloc(size_t size) { return VirtualAlloc(NULL, size, MEM_RESERVE | MEM_COMMIT, PAGE_READWRITE); }
+
+void platform_large_free(void *p, size_t size)
+{
+    (void)size;
+    if (p)
+        VirtualFree(p, 0, MEM_RELEASE);
+}
 
 /* "what: the system's message" for the last Windows error. */
 static void windows_error(const char *what, char *err, size_t err_size)
@@ -146,6 +157,23 @@ int platform_cpu_count(void)
 void *platform_aligned_alloc(size_t alignment, size_t size) { return aligned_alloc(alignment, size); }
 
 void platform_aligned_free(void *p) { free(p); }
+
+void *platform_large_alloc(size_t size)
+{
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, size, MADV_HUGEPAGE); /* a hint: without it, 4 KB pages */
+#endif
+    return p;
+}
+
+void platform_large_free(void *p, size_t size)
+{
+    if (p)
+        munmap(p, size);
+}
 
 const void *platform_map_file(const char *path, size_t *size, char *err, size_t err_size)
 {

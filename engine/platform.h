@@ -37,6 +37,16 @@ int platform_cpu_count(void);
 void *platform_aligned_alloc(size_t alignment, size_t size);
 void platform_aligned_free(void *p);
 
+/* A large block of zeroed memory straight from the system (mmap on POSIX,
+ * VirtualAlloc on Windows), page aligned, for the transposition table. On
+ * Linux it asks for transparent huge pages (madvise MADV_HUGEPAGE): with
+ * 2 MB pages, touching a 4 GB table takes 2,048 page faults instead of a
+ * million, and the search misses the TLB less. The pages are mapped on
+ * first touch. NULL when out of memory; release with platform_large_free
+ * and the same size. */
+void *platform_large_alloc(size_t size);
+void platform_large_free(void *p, size_t size);
+
 /* Maps the whole file read-only; returns its bytes and sets *size (more
  * than 0), or returns NULL with a one-line reason in err ("empty file",
  * the system's message). Release with platform_unmap_file. */

@@ -18,7 +18,7 @@ static void run_thread(SearchThread *t);
 Searcher *search_create(size_t hash_mb)
 {
     Searcher *s = calloc(1, sizeof *s);
-    if (!s || !tt_resize(&s->tt, hash_mb)) {
+    if (!s || !tt_resize(&s->tt, hash_mb, 1)) {
         free(s);
         return NULL;
     }
@@ -45,7 +45,7 @@ void search_destroy(Searcher *s)
     free(s);
 }
 
-bool search_set_hash(Searcher *s, size_t mb) { return tt_resize(&s->tt, mb); }
+bool search_set_hash(Searcher *s, size_t mb) { return tt_resize(&s->tt, mb, s->opt.threads); }
 SearchOptions *search_options(Searcher *s) { return &s->opt; }
 void search_set_reporter(Searcher *s, const SearchReporter *r)
 {
@@ -60,7 +60,7 @@ uint64_t search_nodes(const Searcher *s) { return s->last_nodes; }
 
 void search_clear(Searcher *s)
 {
-    tt_clear(&s->tt);
+    tt_clear(&s->tt, s->opt.threads);
     for (int i = 0; i < s->thread_count; i++) {
         SearchThread *t = s->threads[i];
         memset(&t->hist, 0, sizeof t->hist);

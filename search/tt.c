@@ -1,5 +1,6 @@
 #include "tt.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,31 +10,84 @@
 
 static inline size_t bucket_of(const TT *tt, Key key) { return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET; }
 
-bool tt_resize(TT *tt, size_t mb)
+/* One thread's share of a clear: bytes [begin, end) of the table. A fresh
+ * mapping is already zero, so it is only touched, one write per 4 KB page,
+ * to have the system map the pages now rather than in the first search. */
+typedef struct {
+    unsigned char *begin, *end;
+    bool fresh;
+} ClearPart;
+
+static void *clear_part(void *arg)
+{
+    const ClearPart *p = arg;
+    if (p->fresh)
+        for (volatile unsigned char *b = p->begin; b < p->end; b += 4096)
+            *b = 0;
+    else
+        memset(p->begin, 0, (size_t)(p->end - p->begin));
+    return NULL;
+}
+
+/* Clears (or touches) the table with `threads` threads, the caller one of
+ * them, each on a contiguous share (Stockfish clears its table with all
+ * search threads too). A thread that cannot be started leaves its share
+ * to the caller. */
+static void clear_entries(TT *tt, int threads, bool fresh)
+{
+    enum { MAX_CLEAR_THREADS = 256 };
+    pthread_t id[MAX_CLEAR_THREADS];
+    ClearPart part[MAX_CLEAR_THREADS];
+    bool started[MAX_CLEAR_THREADS];
+    size_t bytes = tt->bucket_count * TT_BUCKET * sizeof(TTEntry);
+    if (threads < 1)
+        threads = 1;
+    if (threads > MAX_CLEAR_THREADS)
+        threads = MAX_CLEAR_THREADS;
+    size_t share = (bytes / (size_t)threads + 4095) & ~(size_t)4095;
+    unsigned char *base = (unsigned char *)tt->entries;
+    for (int i = 0; i < threads; i++) {
+        size_t begin = share * (size_t)i < bytes ? share * (size_t)i : bytes;
+        size_t end = begin + share < bytes ? begin + share : bytes;
+        part[i] = (ClearPart){base + begin, base + end, fresh};
+        started[i] = i > 0 && pthread_create(&id[i], NULL, clear_part, &part[i]) == 0;
+    }
+    for (int i = 0; i < threads; i++)
+        if (!started[i])
+            clear_part(&part[i]);
+    for (int i = 1; i < threads; i++)
+        if (started[i])
+            pthread_join(id[i], NULL);
+}
+
+static size_t table_bytes(const TT *tt) { return tt->bucket_count * TT_BUCKET * sizeof(TTEntry); }
+
+bool tt_resize(TT *tt, size_t mb, int threads)
 {
     size_t bytes = mb << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(TTEntry) <= bytes)
         buckets *= 2;
-    TTEntry *e = platform_aligned_alloc(64, buckets * TT_BUCKET * sizeof(TTEntry));
+    TTEntry *e = platform_large_alloc(buckets * TT_BUCKET * sizeof(TTEntry));
     if (!e)
         return false;
-    platform_aligned_free(tt->entries);
+    tt_free(tt);
     tt->entries = e;
     tt->bucket_count = buckets;
-    tt_clear(tt);
+    tt->generation = 0;
+    clear_entries(tt, threads, true);
     return true;
 }
 
 void tt_free(TT *tt)
 {
-    platform_aligned_free(tt->entries);
+    platform_large_free(tt->entries, table_bytes(tt));
     tt->entries = NULL;
     tt->bucket_count = 0;
 }
 
-void tt_clear(TT *tt)
+void tt_clear(TT *tt, int threads)
 {
-    memset(tt->entries, 0, tt->bucket_count * TT_BUCKET * sizeof(TTEntry));
+    clear_entries(tt, threads, false);
     tt->generation = 0;
 }
 

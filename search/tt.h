@@ -44,12 +44,15 @@ typedef struct {
 #define TT_MIN_MB 1
 #define TT_MAX_MB 65536
 
-/* Allocates mb megabytes (rounded down to a power of two of buckets) and
- * clears them. Returns false (and keeps the old table) if out of memory. */
-bool tt_resize(TT *tt, size_t mb);
+/* Allocates mb megabytes (rounded down to a power of two of buckets), in
+ * huge pages where the system gives them (platform_large_alloc), and has
+ * `threads` threads map its zeroed pages. Returns false (and keeps the
+ * old table) if out of memory. */
+bool tt_resize(TT *tt, size_t mb, int threads);
 void tt_free(TT *tt);
-/* Zeroes every entry and the generation (ucinewgame, Clear Hash). */
-void tt_clear(TT *tt);
+/* Zeroes every entry and the generation (ucinewgame, Clear Hash), with
+ * `threads` threads each clearing a contiguous share. */
+void tt_clear(TT *tt, int threads);
 /* Bumps the generation so older entries are replaced first. */
 void tt_new_search(TT *tt);
 /* Finds key; fills hit (value still relative to the node) and returns true. */
