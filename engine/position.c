@@ -1,5 +1,6 @@
 #include "position.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,8 +187,6 @@ static bool validate_material(const Position *pos, char *err, size_t es)
     return true;
 }
 
-/* Keeps the en-passant square only if a pawn just passed it and one of ours
- * can capture there (so the key matches the position's real options). */
 /* Some pawn of the side to move can take en passant on ep without leaving
  * its own king in check (a pinned pawn, or a rank pin through both pawns,
  * cannot). Only then is the square part of the position: FIDE 9.2 counts
@@ -211,17 +210,66 @@ static bool ep_capture_legal(const Position *pos, Square ep)
     return false;
 }
 
-static Square sanitize_ep(const Position *pos, Square ep)
+/* Adds a sentence to the FEN warnings (warn, ws as pos_set_fen's),
+ * after those already there. */
+static void add_warning(char *warn, size_t ws, const char *fmt, ...)
+{
+    if (!warn || !ws)
+        return;
+    size_t len = strlen(warn);
+    if (len && len + 2 < ws)
+        strcpy(warn + len, "; "), len += 2;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(warn + len, ws - len, fmt, ap);
+    va_end(ap);
+}
+
+/* More promoted men than the side's missing pawns can account for: more
+ * than one queen, two rooks or two knights, or more than one bishop on
+ * squares of one colour, each beyond the first is a promoted pawn.
+ * Stockfish plays such positions; so does this engine, with a warning. */
+static void check_promotions(const Position *pos, char *warn, size_t ws)
+{
+    static const char *const SIDE[COLOR_NB] = {"white", "black"};
+    const Bitboard LIGHT = 0x55AA55AA55AA55AAull;
+    for (Color c = WHITE; c <= BLACK; c++) {
+        int promoted = 0;
+        const int extra[][2] = {{QUEEN, 1}, {ROOK, 2}, {KNIGHT, 2}};
+        for (int k = 0; k < 3; k++) {
+            int n = popcount(pieces(pos, c, (PieceType)extra[k][0])) - extra[k][1];
+            promoted += n > 0 ? n : 0;
+        }
+        int light = popcount(pieces(pos, c, BISHOP) & LIGHT), dark = popcount(pieces(pos, c, BISHOP) & ~LIGHT);
+        promoted += (light > 1 ? light - 1 : 0) + (dark > 1 ? dark - 1 : 0);
+        int missing = 8 - popcount(pieces(pos, c, PAWN));
+        if (promoted > missing)
+            add_warning(warn, ws,
+                        "impossible material: %s has %d promoted men but only %d pawns missing; played anyway", SIDE[c],
+                        promoted, missing);
+    }
+}
+
+/* Keeps the en-passant square only if a pawn just passed it and one of
+ * ours can capture there legally, so that the key matches the position's
+ * real options. A square no pawn can have just passed (wrong rank for the
+ * side to move, no enemy pawn in front of it, the square or the one
+ * behind it occupied) is named in warn; a square passed by a pawn that no
+ * pawn can take is the normal case of FENs that note every double step,
+ * and passes silently. */
+static Square sanitize_ep(const Position *pos, Square ep, char *warn, size_t ws)
 {
     if (ep == SQ_NONE)
         return SQ_NONE;
     Color us = pos->side, them = !us;
-    if (relative_rank(us, ep) != 5)
-        return SQ_NONE;
     Square pawn_sq = us == WHITE ? ep - 8 : ep + 8;
     Square origin = us == WHITE ? ep + 8 : ep - 8;
-    if (pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep] || pos->board[origin])
+    if (relative_rank(us, ep) != 5 || pos->board[pawn_sq] != make_piece(them, PAWN) || pos->board[ep]
+        || pos->board[origin]) {
+        add_warning(warn, ws, "en-passant square %c%c ignored: no %s pawn can have just passed it", 'a' + file_of(ep),
+                    '1' + rank_of(ep), them == WHITE ? "white" : "black");
         return SQ_NONE;
+    }
     if (!(PAWN_ATTACKS[them][ep] & pieces(pos, us, PAWN)) || !ep_capture_legal(pos, ep))
         return SQ_NONE;
     return ep;
@@ -285,7 +333,8 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
         fen_error(err, es, "invalid FEN: the side not to move is in check");
         goto done;
     }
-    pos->ep = sanitize_ep(pos, ep);
+    pos->ep = sanitize_ep(pos, ep, warn, ws);
+    check_promotions(pos, warn, ws);
     pos->rule50 = (int)rule50;
     pos->game_ply = (int)(2 * (fullmove - 1) + (pos->side == BLACK));
     for (Square s = 0; s < SQ_NB; s++)

@@ -59,9 +59,11 @@ void position_init(void);
  * counts as 1). On error returns false,
  * leaves pos unchanged and writes a one-line reason into err (if not NULL).
  * Castling rights the placement cannot support are dropped and reported in
- * warn (if not NULL; empty when there is nothing to say); an en-passant
- * square no pawn could have just passed, or that no pawn can capture on, is
- * ignored. */
+ * warn (if not NULL; empty when there is nothing to say; sentences joined
+ * by "; "); an en-passant square no pawn could have just passed is ignored
+ * and reported, one that no pawn can capture on is ignored silently; more
+ * promoted men than missing pawns are reported and kept (as Stockfish
+ * plays them). */
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
 /* pos_set_fen in either mode. The castling field may be KQkq, X-FEN (KQkq
  * for the outermost rook on that side of the king, a file letter A-H/a-h

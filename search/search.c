@@ -28,6 +28,8 @@ Searcher *search_create(size_t hash_mb)
     pthread_mutex_init(&s->lock, NULL);
     pthread_cond_init(&s->wake, NULL);
     pool_init(s, run_thread);
+    /* The threads start now, not at the first go, whose clock runs. */
+    search_set_threads(s, 1);
     return s;
 }
 
@@ -43,6 +45,15 @@ void search_destroy(Searcher *s)
     pthread_mutex_destroy(&s->lock);
     pthread_cond_destroy(&s->wake);
     free(s);
+}
+
+void search_set_threads(Searcher *s, int threads)
+{
+    s->opt.threads = threads;
+    if (!pool_resize(s)) {
+        s->opt.threads = 1;
+        pool_resize(s);
+    }
 }
 
 bool search_set_hash(Searcher *s, size_t mb) { return tt_resize(&s->tt, mb, s->opt.threads); }
@@ -388,10 +399,7 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     search_wait(s);
     /* The clock runs from go: starting threads counts against the limit. */
     atomic_store(&s->start_ms, now_ms());
-    if (!pool_resize(s)) {
-        s->opt.threads = 1;
-        pool_resize(s);
-    }
+    search_set_threads(s, s->opt.threads); /* set in opt directly: resized here */
     s->limits = *limits;
     s->use_net = nnue_enabled();
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);

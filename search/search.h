@@ -108,10 +108,16 @@ Searcher *search_create(size_t hash_mb);
 void search_destroy(Searcher *s);
 /* Resizes the TT to mb megabytes (cleared); false, table kept, if no memory. */
 bool search_set_hash(Searcher *s, size_t mb);
+/* Sets the Threads option and starts or ends threads to match now, so
+ * that the next go does not (allocating a thread's tables touches a few
+ * MB, slow on a loaded machine, and go's clock runs). One thread if the
+ * system refuses more. Call only while no search runs. */
+void search_set_threads(Searcher *s, int threads);
 /* Clears the TT and all history tables (ucinewgame, Clear Hash). */
 void search_clear(Searcher *s);
-/* The settings; change them only while no search runs (Threads takes
- * effect at the next search_start). */
+/* The settings; change them only while no search runs (a Threads set
+ * here takes effect at the next search_start; search_set_threads at
+ * once). */
 SearchOptions *search_options(Searcher *s);
 /* Restarts the limiter's random choices from seed (the same seed and the
  * same commands give the same moves with one thread); 0 draws a seed from

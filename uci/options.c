@@ -54,10 +54,11 @@ static void apply_threads(UciSession *u, const Option *o, long long v, const cha
     (void)o, (void)text;
     int cpus = platform_cpu_count();
     if (cpus >= 1 && v > cpus) {
-        search_options(u->searcher)->threads = cpus;
         printf("info string Threads %lld: this machine has %d processors online; %d search threads used\n", v, cpus,
                cpus);
+        v = cpus;
     }
+    search_set_threads(u->searcher, (int)v);
 }
 
 /* Lists the Syzygy directories (':'-separated, ';' on Windows; "<empty>"

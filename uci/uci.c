@@ -3,6 +3,7 @@
 #include "uci.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,36 +115,81 @@ static bool is_go_keyword(const char *t)
     return false;
 }
 
+/* The problems of one go line, each said once: a GUI or a script that
+ * repeats a bad word (`go depth depth ... depth 1`, 200,000 times) gets
+ * one line and then a count of the repeats, not a line per word. A line
+ * with many different problems shows the first GO_NOTES_SHOWN of them and
+ * counts the rest. */
+enum { GO_NOTES_SHOWN = 8 };
+typedef struct {
+    char text[GO_NOTES_SHOWN][160];
+    long repeats[GO_NOTES_SHOWN];
+    int shown;
+    long hidden; /* further different problems, not shown */
+} GoNotes;
+
+static void go_note(GoNotes *g, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static void go_note(GoNotes *g, const char *format, ...)
+{
+    char text[160];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(text, sizeof text, format, ap);
+    va_end(ap);
+    for (int k = 0; k < g->shown; k++)
+        if (!strcmp(g->text[k], text)) {
+            g->repeats[k]++;
+            return;
+        }
+    if (g->shown == GO_NOTES_SHOWN) {
+        g->hidden++;
+        return;
+    }
+    memcpy(g->text[g->shown], text, sizeof text);
+    g->repeats[g->shown++] = 0;
+    printf("info string %s\n", text);
+}
+
+static void go_notes_end(const GoNotes *g)
+{
+    for (int k = 0; k < g->shown; k++)
+        if (g->repeats[k])
+            printf("info string the same %ld more time%s on this line: %s\n", g->repeats[k],
+                   g->repeats[k] > 1 ? "s" : "", g->text[k]);
+    if (g->hidden)
+        printf("info string %ld more problem%s on this line not shown\n", g->hidden, g->hidden > 1 ? "s" : "");
+}
+
 /* Reads the number after tok[*i] into out, clamped to lo..hi (a number
  * past the range of 64 bits counts as its end), so that a huge depth or
  * node count still bounds the search. A clamped value, a bad number and a
  * missing one (end of line or the next keyword) are named. */
-static bool go_value(char **tok, int n, int *i, int64_t lo, int64_t hi, int64_t *out)
+static bool go_value(GoNotes *g, char **tok, int n, int *i, int64_t lo, int64_t hi, int64_t *out)
 {
     bool present = *i + 1 < n && !is_go_keyword(tok[*i + 1]);
     int64_t v = 0;
     ParseStatus st = present ? parse_i64(tok[*i + 1], lo, hi, &v) : PARSE_BAD;
     if (st == PARSE_BAD) {
-        printf("info string go %s needs a number%s\n", tok[*i], present ? "; ignored" : "");
+        go_note(g, "go %s needs a number%s", tok[*i], present ? "; ignored" : "");
         if (present)
             (*i)++;
         return false;
     }
     (*i)++;
     if (st == PARSE_RANGE)
-        printf("info string go %s %s is out of range; %" PRId64 " used\n", tok[*i - 1], tok[*i], v);
+        go_note(g, "go %s %s is out of range; %" PRId64 " used", tok[*i - 1], tok[*i], v);
     *out = v;
     return true;
 }
 
 /* Reads the moves of `searchmoves` from tok[i] up to the next go keyword;
  * an illegal one is named and skipped. Returns the index after them. */
-static int parse_searchmoves(const Position *pos, char **tok, int i, int n, SearchLimits *l)
+static int parse_searchmoves(GoNotes *g, const Position *pos, char **tok, int i, int n, SearchLimits *l)
 {
     for (; i < n && !is_go_keyword(tok[i]); i++) {
         Move m = parse_uci_move(pos, tok[i]);
         if (!m)
-            printf("info string searchmoves: illegal or malformed move '%s' ignored\n", tok[i]);
+            go_note(g, "searchmoves: illegal or malformed move '%s' ignored", tok[i]);
         else if (l->searchmoves_count < MAX_MOVES)
             l->searchmoves[l->searchmoves_count++] = m;
     }
@@ -155,6 +201,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
     SearchLimits l;
     int64_t v;
     bool clock_given[COLOR_NB] = {false, false};
+    GoNotes notes = {.shown = 0};
     memset(&l, 0, sizeof l);
     uci_stop_search(u);
     if (u->no_position) {
@@ -173,37 +220,38 @@ static void cmd_go(UciSession *u, char **tok, int n)
                 printf("info string go perft needs a depth 0..64\n");
             return;
         } else if (!strcmp(t, "wtime") || !strcmp(t, "btime")) {
-            if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
+            if (go_value(&notes, tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
                 l.time[t[0] == 'w' ? WHITE : BLACK] = v;
                 l.time_given = clock_given[t[0] == 'w' ? WHITE : BLACK] = true;
             }
         } else if (!strcmp(t, "winc") || !strcmp(t, "binc")) {
-            if (go_value(tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
+            if (go_value(&notes, tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
-            if (go_value(tok, n, &i, INT32_MIN, INT32_MAX, &v))
+            if (go_value(&notes, tok, n, &i, INT32_MIN, INT32_MAX, &v))
                 l.movestogo = v > 0 ? (int)v : 0; /* movestogo 0: sudden death */
         } else if (!strcmp(t, "movetime")) {
-            if (go_value(tok, n, &i, 1, INT64_MAX / 4, &v))
+            if (go_value(&notes, tok, n, &i, 1, INT64_MAX / 4, &v))
                 l.movetime = v;
         } else if (!strcmp(t, "depth")) {
-            if (go_value(tok, n, &i, 1, MAX_PLY - 1, &v))
+            if (go_value(&notes, tok, n, &i, 1, MAX_PLY - 1, &v))
                 l.depth = (int)v;
         } else if (!strcmp(t, "nodes")) {
-            if (go_value(tok, n, &i, 1, INT64_MAX, &v))
+            if (go_value(&notes, tok, n, &i, 1, INT64_MAX, &v))
                 l.nodes = (uint64_t)v;
         } else if (!strcmp(t, "mate")) {
-            if (go_value(tok, n, &i, 1, MAX_PLY / 2, &v))
+            if (go_value(&notes, tok, n, &i, 1, MAX_PLY / 2, &v))
                 l.mate = (int)v;
         } else if (!strcmp(t, "infinite"))
             l.infinite = true;
         else if (!strcmp(t, "ponder"))
             l.ponder = true;
         else if (!strcmp(t, "searchmoves"))
-            i = parse_searchmoves(&u->pos, tok, i + 1, n, &l) - 1;
+            i = parse_searchmoves(&notes, &u->pos, tok, i + 1, n, &l) - 1;
         else
-            printf("info string unknown go parameter '%s' ignored\n", t);
+            go_note(&notes, "unknown go parameter '%s' ignored", t);
     }
+    go_notes_end(&notes);
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
     /* A GUI sends a clock at or below zero after lag; the move still comes

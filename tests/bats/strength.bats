@@ -187,3 +187,21 @@ waits_for() {
         ks_end
     done
 }
+
+# The README: with one thread and a fixed seed the same commands give the
+# same moves in a fresh process; within one, ucinewgame clears what earlier
+# searches left in the hash and history tables. At 1900 (no random error)
+# a search after a 1350 one and ucinewgame plays what a fresh process does.
+@test "a fixed seed repeats moves in a fresh process; at 1900, ucinewgame undoes an earlier 1350 search" {
+    fresh=$(limited_moves 1900 77 1 "$MIDGAME")
+    ks_start
+    ks_send "$LIMIT" 'setoption name Strength Seed value 77' 'setoption name UCI_Elo value 1350' "$MIDGAME" 'go depth 30'
+    ks_wait '^bestmove '
+    ks_send ucinewgame 'setoption name UCI_Elo value 1900' "$MIDGAME" 'go depth 30'
+    ks_wait '^bestmove ' 2
+    after=$(ks_lines '^bestmove ' | tail -n 1 | awk '{ print $2 }')
+    ks_send quit
+    ks_end
+    echo "fresh 1900: $fresh; 1900 after 1350 and ucinewgame: $after"
+    [ "$fresh" = "$after" ]
+}

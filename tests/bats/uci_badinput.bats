@@ -296,3 +296,60 @@ fen_after() {
     [ "$status" -eq 1 ] && [[ "$output" == usage:* ]]
     [ -x "$BATS_TEST_DIRNAME/../../tools/gen_openings.py" ]
 }
+
+# A word repeated 200,000 times once printed 200,000 identical info lines:
+# one line per problem, then how often it came again.
+@test "a bad go word repeated 200,000 times gets one info line and a count, not one line each" {
+    line=$(printf 'go '; for ((i = 0; i < 200000; i++)); do printf 'depth '; done; printf 'depth 1')
+    out=$(printf '%s\n' 'position startpos' "$line" | timeout "$HANG" "$KS")
+    echo "$out" | grep '^info string' | head
+    [ "$(grep -c '^info string' <<<"$out")" -eq 2 ]
+    grep -qx 'info string go depth needs a number' <<<"$out"
+    grep -qx 'info string the same 199999 more times on this line: go depth needs a number' <<<"$out"
+    [ "$(grep -c '^bestmove ' <<<"$out")" -eq 1 ]
+    # 200,000 different bad words: the first eight, then their count.
+    line=$(printf 'go '; for ((i = 0; i < 200000; i++)); do printf 'w%d ' "$i"; done; printf 'depth 1')
+    out=$(printf '%s\n' 'position startpos' "$line" | timeout "$HANG" "$KS")
+    [ "$(grep -c '^info string' <<<"$out")" -eq 9 ]
+    grep -qx "info string unknown go parameter 'w7' ignored" <<<"$out"
+    grep -qx 'info string 199992 more problems on this line not shown' <<<"$out"
+}
+
+# Stockfish plays these positions; Keysquare too, but it says what is odd.
+@test "an e.p. square no pawn can have passed is dropped with an info string; a real one passes silently" {
+    out=$(printf '%s\n' 'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1' d | timeout "$HANG" "$KS")
+    grep -qx 'info string en-passant square e3 ignored: no black pawn can have just passed it' <<<"$out"
+    grep -qx "Fen: $START_FEN" <<<"$out"
+    # Black to move after 1.e4: e3 is the square a white pawn just passed
+    # (no black pawn can take there: kept out of the key, silently).
+    out=$(printf '%s\n' 'position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' d | timeout "$HANG" "$KS")
+    ! grep -q '^info string' <<<"$out"
+    # After 1.e4 d5 2.e5 f5 the square f6 is real and usable: kept, silent.
+    fen='rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'
+    out=$(printf '%s\n' "position fen $fen" d 'go perft 1' | timeout "$HANG" "$KS")
+    ! grep -q '^info string' <<<"$out"
+    grep -qx "Fen: $fen" <<<"$out"
+    grep -q '^e5f6' <<<"$out"
+    # A pawn on the wrong side of the square, and a blocked origin square.
+    for fen in '4k3/8/8/3P4/8/8/8/4K3 w - d6 0 1' '4k3/3p4/8/3pP3/8/8/8/4K3 w - d6 0 1'; do
+        out=$(printf '%s\n' "position fen $fen" | timeout "$HANG" "$KS")
+        grep -qx 'info string en-passant square d6 ignored: no black pawn can have just passed it' <<<"$out" ||
+            { echo "$fen: $out"; return 1; }
+    done
+}
+
+@test "more promoted men than missing pawns are played, with an info string" {
+    # Ten white queens and no pawn: nine promoted, eight pawns missing.
+    fen='6rk/6pp/8/8/8/8/QQQQQ3/QQQQQ2K b - - 0 1'
+    out=$(printf '%s\n' "position fen $fen" d 'go depth 2' | timeout "$HANG" "$KS")
+    grep -qx 'info string impossible material: white has 9 promoted men but only 8 pawns missing; played anyway' <<<"$out"
+    grep -qx "Fen: $fen" <<<"$out"
+    is_legal "position fen $fen" "$(sed -n 's/^bestmove \([^ ]*\).*/\1/p' <<<"$out")" || { echo "$out"; return 1; }
+    # Black: three knights and two dark-squared bishops with all eight
+    # pawns (two promoted, none missing); then the same with one pawn
+    # fewer per promoted man (possible: silent).
+    out=$(printf '%s\n' 'position fen nnn1kb1b/pppppppp/8/8/8/8/8/4K3 w - - 0 1' | timeout "$HANG" "$KS")
+    grep -qx 'info string impossible material: black has 2 promoted men but only 0 pawns missing; played anyway' <<<"$out"
+    out=$(printf '%s\n' 'position fen nnn1kb1b/pppppp2/8/8/8/8/8/4K3 w - - 0 1' | timeout "$HANG" "$KS")
+    ! grep -q '^info string' <<<"$out" || { echo "$out"; return 1; }
+}
