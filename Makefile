@@ -52,7 +52,7 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(BUILD)/unit_tests
 
-.PHONY: all clean test unit bats test-asan test-tsan perft-full pgo format format-check tools
+.PHONY: all clean test test-run unit bats test-asan test-tsan perft-full pgo format format-check tools
 
 all: $(EXE)
 
@@ -125,7 +125,13 @@ unit: $(TEST_BIN)
 # One closing line for CI: "N passed, N failed" over unit and bats tests.
 # The bats tests also run the data tools (tests/bats/datagen.bats).
 TEST_TOOLS = $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/pgn2viri $(TOOLS_DIR)/train
-test: $(EXE) $(TEST_BIN) $(TEST_TOOLS)
+# bats is looked for (and installed, tests/need_bats.sh) before anything
+# is built, so a machine without it stops at once.
+test:
+	@sh tests/need_bats.sh
+	@$(MAKE) --no-print-directory test-run
+
+test-run: $(EXE) $(TEST_BIN) $(TEST_TOOLS)
 	@KS_EXE=$(abspath $(EXE)) KS_TOOLS=$(abspath $(TOOLS_DIR)) sh tests/run.sh $(TEST_BIN)
 
 test-asan:
