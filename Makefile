@@ -52,7 +52,7 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(BUILD)/unit_tests
 
-.PHONY: all clean test test-run unit bats test-asan test-tsan perft-full pgo format format-check tools
+.PHONY: all clean test test-run fuzz fuzz-targets fuzz-run unit bats test-asan test-tsan perft-full pgo format format-check tools
 
 all: $(EXE)
 
@@ -140,6 +140,23 @@ test-asan:
 test-tsan:
 	$(MAKE) test SAN=thread EXE=build/keysquare-tsan
 
+# libFuzzer targets (tests/fuzz/README.md): clang with
+# -fsanitize=fuzzer,address,undefined, in build/fuzz/. `make fuzz` builds
+# them; `make fuzz-run FUZZ_SECONDS=N` runs each N seconds from its seed
+# corpus (tests/fuzz/corpus/TARGET) and a growing copy in build/fuzz/.
+FUZZ_TARGETS = uci fen syzygy net viri
+FUZZ_SECONDS ?= 30
+fuzz:
+	$(MAKE) CC=clang SAN=fuzzer-no-link,address,undefined BUILD=build/fuzz fuzz-targets
+
+fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: $(LIB_OBJ) $(BUILD)/tests/fuzz/fuzz_%.o $(TEST_TOOL_OBJ)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+fuzz-run: fuzz
+	sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 perft-full: $(EXE)
 	sh tests/perft_full.sh ./$(EXE) tests/data/perft.epd tests/data/perft960.epd
 
@@ -153,7 +170,7 @@ pgo:
 # Every source, the generated ones too: endgame/kbnk_table.c
 # (tools/kbnk_dtm_table) and eval/weights.c (tools/tune) mark the tables
 # their programs lay out by hand with "clang-format off".
-FORMAT_SRC = $(foreach m,$(MODULES) tests/unit tools,$(wildcard $(m)/*.[ch]))
+FORMAT_SRC = $(foreach m,$(MODULES) tests/unit tests/fuzz tools,$(wildcard $(m)/*.[ch]))
 
 format:
 	clang-format -i $(FORMAT_SRC)
@@ -164,4 +181,4 @@ format-check:
 clean:
 	rm -rf build $(EXE) keysquare-*
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tools/*.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(wildcard $(BUILD)/tools/*.d) $(wildcard $(BUILD)/tests/fuzz/*.d)

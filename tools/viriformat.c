@@ -64,7 +64,7 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
     for (Square sq = 0; sq < SQ_NB; sq++)
         board[sq] = NO_PIECE;
     /* Castling rooks by colour, in occupancy order (a-file first). */
-    Square rooks[COLOR_NB][8];
+    Square rooks[COLOR_NB][2];
     int rook_count[COLOR_NB] = {0, 0};
     int n = 0;
     for (Bitboard b = occ; b; b &= b - 1, n++) {
@@ -77,6 +77,13 @@ bool viri_unpack_board(const uint8_t in[VIRI_BOARD_BYTES], Position *pos, int *r
             return false;
         }
         if (type == UNMOVED_ROOK) {
+            /* A side castles with at most two rooks; more would also
+             * overrun the castling field written below. */
+            if (rook_count[c] == 2) {
+                snprintf(err, err_size, "more than two unmoved (castling) rooks for %s",
+                         c == WHITE ? "white" : "black");
+                return false;
+            }
             rooks[c][rook_count[c]++] = sq;
             type = ROOK - PAWN;
         }

@@ -152,8 +152,27 @@ void uci_options_print(void)
     }
 }
 
+/* A sandboxed session (uci.h) reads no file and stays small: false for a
+ * file option other than its default; Hash and Threads are capped. */
+static bool sandbox_allows(const UciSession *u, const Option *o, long long *v, const char *text)
+{
+    if (!u->sandboxed)
+        return true;
+    if (o->type == OPT_STRING && strcmp(text, o->def_text ? o->def_text : "")) {
+        printf("info string sandboxed session: %s is not changed\n", o->name);
+        return false;
+    }
+    if (!strcmp(o->name, "Hash") && *v > 1)
+        *v = 1;
+    if (!strcmp(o->name, "Threads") && *v > 2)
+        *v = 2;
+    return true;
+}
+
 static void set_value(UciSession *u, const Option *o, long long v, const char *text)
 {
+    if (!sandbox_allows(u, o, &v, text))
+        return;
     char *base = o->target == TO_SEARCH  ? (char *)search_options(u->searcher) :
                  o->target == TO_SESSION ? (char *)u :
                                            NULL;

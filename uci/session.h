@@ -6,8 +6,9 @@
 
 #include "report.h"
 #include "search/search.h"
+#include "uci.h"
 
-typedef struct {
+struct UciSession {
     Position pos;     /* the position of `position`, searched by `go` */
     GameHistory game; /* its moves since the last irreversible one */
     Searcher *searcher;
@@ -17,9 +18,13 @@ typedef struct {
     /* After an invalid FEN there is no position (README, Commands): go answers
      * bestmove 0000 until a valid position arrives. */
     bool no_position;
-    bool chess960; /* UCI_Chess960: the mode the next `position` is read in */
-    bool debug;    /* `debug on`: the next searches report every aspiration fail */
-} UciSession;
+    bool chess960;  /* UCI_Chess960: the mode the next `position` is read in */
+    bool debug;     /* `debug on`: the next searches report every aspiration fail */
+    bool sandboxed; /* uci_open's limits for fuzzing (uci.h) */
+    SearchReporter reporter;
+    char **tok; /* the words of the line being read */
+    size_t tok_cap;
+};
 
 /* Stops a running search and waits for its bestmove. */
 void uci_stop_search(UciSession *u);

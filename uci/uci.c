@@ -214,7 +214,9 @@ static void cmd_go(UciSession *u, char **tok, int n)
         const char *t = tok[i];
         if (!strcmp(t, "perft")) {
             /* Not clamped: a depth past the range is a typo, not a limit. */
-            if (i + 1 < n && parse_i64(tok[i + 1], 0, 64, &v) == PARSE_OK)
+            if (i + 1 < n && parse_i64(tok[i + 1], 0, 64, &v) == PARSE_OK && u->sandboxed && v > UCI_SANDBOX_PERFT)
+                printf("info string sandboxed session: go perft at most %d\n", UCI_SANDBOX_PERFT);
+            else if (i + 1 < n && parse_i64(tok[i + 1], 0, 64, &v) == PARSE_OK)
                 perft_divide(&u->pos, (int)v, stdout);
             else
                 printf("info string go perft needs a depth 0..64\n");
@@ -254,6 +256,8 @@ static void cmd_go(UciSession *u, char **tok, int n)
     go_notes_end(&notes);
     if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
         l.infinite = true;
+    if (u->sandboxed && (!l.nodes || l.nodes > UCI_SANDBOX_NODES))
+        l.nodes = UCI_SANDBOX_NODES;
     /* A GUI sends a clock at or below zero after lag; the move still comes
      * (a millisecond's search), but the tester should learn why it is weak. */
     if (clock_given[u->pos.side] && !l.movetime && !l.infinite && l.time[u->pos.side] <= 0)
@@ -401,7 +405,9 @@ static bool dispatch(UciSession *u, char **tok, int n)
     } else if (!strcmp(c, "bench")) {
         int64_t d = 0;
         uci_stop_search(u);
-        if (n > 1 && parse_i64(tok[1], 1, MAX_PLY - 1, &d) != PARSE_OK)
+        if (u->sandboxed)
+            printf("info string sandboxed session: no bench\n");
+        else if (n > 1 && parse_i64(tok[1], 1, MAX_PLY - 1, &d) != PARSE_OK)
             printf("info string bench depth must be 1..%d\n", MAX_PLY - 1);
         else
             bench_run((int)d);
@@ -410,39 +416,64 @@ static bool dispatch(UciSession *u, char **tok, int n)
     return true;
 }
 
+/* A session with its searcher, the options at their defaults and the
+ * start position; NULL if out of memory. */
+UciSession *uci_open(bool sandboxed)
+{
+    char err[160];
+    UciSession *u = calloc(1, sizeof *u);
+    if (!u)
+        return NULL;
+    u->sandboxed = sandboxed;
+    u->hash_mb = TT_MIN_MB;
+    u->searcher = search_create(u->hash_mb);
+    if (!u->searcher) {
+        free(u);
+        return NULL;
+    }
+    u->report.pos = &u->pos;
+    u->reporter = uci_reporter(&u->report);
+    search_set_reporter(u->searcher, &u->reporter);
+    uci_options_init(u);
+    pos_set_fen(&u->pos, START_FEN, err, sizeof err, NULL, 0);
+    return u;
+}
+
+bool uci_line(UciSession *u, char *line, size_t len)
+{
+    if (!reserve_tokens(&u->tok, &u->tok_cap, len)) {
+        printf("info string out of memory for a %zu-character line; ignored\n", len);
+        return true;
+    }
+    blank_nul_bytes(line, len);
+    int n = tokenize(line, u->tok);
+    int start = command_start(u->tok, n);
+    return start >= n || dispatch(u, u->tok + start, n - start);
+}
+
+void uci_close(UciSession *u)
+{
+    if (!u)
+        return;
+    uci_stop_search(u);
+    search_destroy(u->searcher);
+    free(u->tok);
+    free(u);
+}
+
 int uci_loop(void)
 {
-    UciSession u = {0};
-    char err[160];
-    u.hash_mb = TT_MIN_MB;
-    u.searcher = search_create(u.hash_mb);
-    if (!u.searcher) {
+    UciSession *u = uci_open(false);
+    if (!u) {
         fprintf(stderr, "keysquare: out of memory\n");
         return 1;
     }
-    u.report.pos = &u.pos;
-    SearchReporter reporter = uci_reporter(&u.report);
-    search_set_reporter(u.searcher, &reporter);
-    uci_options_init(&u);
-    pos_set_fen(&u.pos, START_FEN, err, sizeof err, NULL, 0);
-    char *line = NULL, **tok = NULL;
-    size_t cap = 0, tok_cap = 0;
-    bool running = true;
+    char *line = NULL;
+    size_t cap = 0;
     ssize_t len;
-    while (running && (len = platform_getline(&line, &cap, stdin)) >= 0) {
-        if (!reserve_tokens(&tok, &tok_cap, (size_t)len)) {
-            printf("info string out of memory for a %zd-character line; ignored\n", len);
-            continue;
-        }
-        blank_nul_bytes(line, (size_t)len);
-        int n = tokenize(line, tok);
-        int start = command_start(tok, n);
-        if (start < n)
-            running = dispatch(&u, tok + start, n - start);
-    }
-    uci_stop_search(&u);
-    search_destroy(u.searcher);
+    while ((len = platform_getline(&line, &cap, stdin)) >= 0 && uci_line(u, line, (size_t)len))
+        ;
+    uci_close(u);
     free(line);
-    free(tok);
     return 0;
 }

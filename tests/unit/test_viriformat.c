@@ -184,3 +184,39 @@ TEST(viriformat_refuses_damaged_games)
         buf[8] = keep8;
     }
 }
+
+/* Found by the fuzz target tests/fuzz/fuzz_viri.c: a start record whose
+ * nine white rooks all carry the unmoved-rook code (6) overran the reader's
+ * castling list. Built here from the public layout: occupancy = rank 1 and
+ * a2 plus the two kings (e3 white, e6 black), nibbles in square order. */
+TEST(viriformat_refuses_more_than_two_castling_rooks)
+{
+    uint8_t rec[VIRI_BOARD_BYTES] = {0};
+    Bitboard occ = 0xFFull | 1ull << SQ_A2 | 1ull << SQ_E3 | 1ull << SQ_E6;
+    for (int i = 0; i < 8; i++)
+        rec[i] = (uint8_t)(occ >> (8 * i));
+    /* a1..h1 and a2: unmoved white rooks (6); e3: white king (5); e6:
+     * black king (5 | 8). */
+    const uint8_t codes[11] = {6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 13};
+    for (int n = 0; n < 11; n++)
+        rec[8 + n / 2] |= (uint8_t)(codes[n] << (4 * (n % 2)));
+    rec[24] = 64; /* white to move, no e.p. */
+    rec[30] = VIRI_DRAW;
+    Position pos;
+    char err[200] = "";
+    CHECK(!viri_unpack_board(rec, &pos, NULL, NULL, err, sizeof err));
+    CHECK_MSG(strstr(err, "unmoved") != NULL, "%s", err);
+    /* Two of them (a1 and h1) with the king on e1 are plain KQ rights. */
+    memset(rec, 0, sizeof rec);
+    occ = 1ull << SQ_A1 | 1ull << SQ_E1 | 1ull << SQ_H1 | 1ull << SQ_E8;
+    for (int i = 0; i < 8; i++)
+        rec[i] = (uint8_t)(occ >> (8 * i));
+    rec[8] = 6 | 5 << 4;  /* a1 rook, e1 king */
+    rec[9] = 6 | 13 << 4; /* h1 rook, e8 king */
+    rec[24] = 64;
+    rec[30] = VIRI_DRAW;
+    CHECK(viri_unpack_board(rec, &pos, NULL, NULL, err, sizeof err));
+    char fen[128];
+    pos_get_fen(&pos, fen);
+    CHECK_MSG(!strcmp(fen, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "%s", fen);
+}
