@@ -43,24 +43,36 @@ static bool reachable_as(const Position *pos, const int counts[PIECE_NB], Color 
     return true;
 }
 
-/* The standard tables the root can reach, the root's own first (it gives
- * the perfect root move, the most a short build can buy). */
+/* Every table the root can reach by captures and promotions (at most two
+ * men besides the kings), the root's own first: it gives the perfect root
+ * move, the most a short build can buy; its sub-tables are built with it.
+ * Each material is tried in the root's colours. */
 static int reachable_tables(const Position *root, DtmTable **out)
 {
-    int count, n = 0;
-    DtmTable *const *tables = dtm_standard_tables(&count);
-    for (int i = 0; i < count; i++) {
-        int counts[PIECE_NB];
-        DtmTable *t = tables[i];
-        if (!t)
-            continue;
-        dtm_table_counts(t, counts);
-        if (!reachable_as(root, counts, WHITE) && !reachable_as(root, counts, BLACK))
-            continue;
-        out[n++] = t;
-        if (t == dtm_table_for_key(root->material_key))
-            out[n - 1] = out[0], out[0] = t;
-    }
+    static const PieceType TYPES[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN};
+    Piece kinds[10];
+    int n = 0, k = 0;
+    for (Color c = WHITE; c <= BLACK; c++)
+        for (int i = 0; i < 5; i++)
+            kinds[k++] = make_piece(c, TYPES[i]);
+    DtmTable *own = dtm_table_for_position(root); /* NULL beyond four men */
+    if (own)
+        out[n++] = own;
+    for (int a = 0; a < 10; a++)
+        for (int b = a; b <= 10; b++) { /* b == 10: one man only */
+            int counts[PIECE_NB] = {0};
+            counts[kinds[a]]++;
+            if (b < 10)
+                counts[kinds[b]]++;
+            DtmTable *t;
+            if (!reachable_as(root, counts, WHITE) || !(t = dtm_table_for_counts(counts)))
+                continue;
+            bool listed = false;
+            for (int i = 0; i < n && !listed; i++)
+                listed = out[i] == t;
+            if (!listed && n < TB_MAX_TABLES)
+                out[n++] = t;
+        }
     return n;
 }
 

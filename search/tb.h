@@ -20,12 +20,13 @@ typedef struct {
     bool rule50;
 } TbSyzygy;
 
-/* At most this many tables are reachable from one root (the standard
- * tables of tablebase/dtm.h). */
-#define TB_MAX_TABLES 16
+/* At most this many tables are reachable from one root (35 materials of
+ * three or four men exist). */
+#define TB_MAX_TABLES 40
 
-/* Makes the standard tables whose material the root can reach by captures
- * and promotions ready, when the root has at most five men: builder b
+/* Makes every table (tablebase/dtm.h, up to four men) whose material the
+ * root can reach by captures and promotions ready, when the root has at
+ * most five men: builder b
  * (NULL: none) builds the missing ones, the root's own table first, while
  * the caller waits. So the build runs on the caller's time and core (the
  * main search thread's, before it searches): the engine uses no more

@@ -35,10 +35,9 @@
  * final size in scratch memory while it runs.
  *
  * In the search: dtm_probe(pos, &r) answers where a ready table covers
- * pos; the search has the tables it may meet built by a DtmBuilder before
- * it searches (search/tb.c). dtm_table_for_key knows the standard tables,
- * KK, and whatever else was named or built, so it never starts an
- * unexpected big build. */
+ * pos; the search has every table it may meet built by a DtmBuilder
+ * before it searches (search/tb.c). dtm_table_for_key knows the standard
+ * tables, KK, and whatever else was named or registered; it never builds. */
 #ifndef KS_DTM_H
 #define KS_DTM_H
 
@@ -122,6 +121,11 @@ DtmTable *dtm_table_for_key(Key material_key);
 /* Finds or registers the table of a position's material (up to four men);
  * NULL otherwise. Does not build. */
 DtmTable *dtm_table_for_position(const Position *pos);
+
+/* Finds or registers the table of a material given as counts by Piece of
+ * the men besides the kings (either colour arrangement); NULL for more
+ * than two men or none (KK has no table). Does not build. */
+DtmTable *dtm_table_for_counts(const int counts[PIECE_NB]);
 
 /* Canonical code of a table ("KQKR"). */
 const char *dtm_name(const DtmTable *t);

@@ -15,7 +15,7 @@
 #include "dtm_internal.h"
 #include "engine/platform.h"
 
-enum { WANT_MAX = 32 };
+enum { WANT_MAX = DTM_MAX_TABLES };
 
 struct DtmBuilder {
     pthread_mutex_t lock;

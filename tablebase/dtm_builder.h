@@ -42,7 +42,7 @@ void dtm_builder_destroy(DtmBuilder *b);
 /* The tables to build, in this order, replacing what was asked before; the
  * ready ones and those whose build failed (memory cap) are left out. A
  * paused build of another table is finished first when the builder works
- * again. Returns true if nothing is left to build. count <= 32. */
+ * again. Returns true if nothing is left to build. count <= 48. */
 bool dtm_builder_want(DtmBuilder *b, DtmTable *const *tables, int count);
 
 /* Lends the caller's time: the builder works until the wanted tables are

@@ -273,3 +273,20 @@ DtmTable *dtm_table_for_position(const Position *pos)
     dtm_init();
     return table_for_counts(counts, &flip);
 }
+
+DtmTable *dtm_table_for_counts(const int counts[PIECE_NB])
+{
+    int men = 0;
+    bool flip;
+    for (Piece p = W_PAWN; p <= B_QUEEN; p++)
+        if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
+            men += counts[p];
+    if (men < 1 || men > DTM_MAX_EXTRA)
+        return NULL;
+    int only[PIECE_NB] = {0};
+    for (Piece p = W_PAWN; p <= B_QUEEN; p++)
+        if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
+            only[p] = counts[p];
+    dtm_init();
+    return table_for_counts(only, &flip);
+}
