@@ -1,7 +1,8 @@
 /* The forward pass of the DTM generator: one visit per stored position and
  * side to move. It marks illegal positions, decides checkmates (lost in 0
  * plies), values captures and promotions through the smaller tables, and
- * counts the moves that stay in the table. Legality is a bit test against
+ * counts the moves that stay in the table; on the way it notes what the
+ * DTZ pass will need (Gen.zero), so that pass has no forward pass. Legality is a bit test against
  * the squares the enemy attacks, the pins and the check evasions, so quiet
  * moves are counted in bulk with popcount. */
 #include <stdlib.h>
@@ -27,10 +28,12 @@ typedef struct {
 /* The moves of one side to move. */
 typedef struct {
     int legal;
-    int weight; /* moves that stay in the table, weighted by stabiliser */
-    int win;    /* shortest win through an exit, plies; 0 if none */
-    bool draw;  /* an exit draws */
-    int loss;   /* longest loss through an exit, plies */
+    int weight;     /* moves that stay in the table, weighted by stabiliser */
+    int pawn_quiet; /* of them, pawn moves (no symmetry: weight 1 each) */
+    bool exit;      /* a capture or promotion is legal */
+    int win;        /* shortest win through an exit, plies; 0 if none */
+    bool draw;      /* an exit draws */
+    int loss;       /* longest loss through an exit, plies */
 } MoveSummary;
 
 PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], const int men)
@@ -91,28 +94,6 @@ int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color m
     return plies % 2 == 0 ? plies + 1 : -(plies + 1);
 }
 
-int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
-{
-    if (captured >= 0 || promo) {
-        int v = gen_exit_value(g->t, m, k, to, mover, captured, promo);
-        return (v > 0) - (v < 0);
-    }
-    /* A pawn move inside the table: the DTM table of this material. */
-    DtmMen after = *m;
-    after.sq[k] = to;
-    int v = dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index(g->t, &after, NULL)]);
-    int kx, ky;
-    if (abs(to - m->sq[k]) != 16 || !gen_ep_candidate(g, &after, !mover, &kx, &ky))
-        return v;
-    /* A double step beside an enemy pawn: the opponent may take e.p.
-     * (or must, when it has no other move), whichever is better for it. */
-    int e = gen_exit_value(g->t, &after, kx, (Square)((to + m->sq[k]) / 2), !mover, ky, NO_PIECE_TYPE);
-    int them = (e > 0) - (e < 0);
-    if (gen_ep_other_move(&after, !mover, kx, ky) && -v > them)
-        them = -v;
-    return -them;
-}
-
 static void note_exit(MoveSummary *s, int v)
 {
     if (v > 0 && (!s->win || v < s->win))
@@ -128,13 +109,12 @@ static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard oc
 {
     int captured = (occ & square_bb(to)) ? man_on(g, m, to) : -1;
     s->legal++;
+    s->exit = true;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, pt) :
-                                  gen_exit_value(g->t, m, k, to, us, captured, pt));
+            note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, pt));
     else
-        note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, NO_PIECE_TYPE) :
-                              gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
+        note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with
@@ -195,8 +175,7 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
             if (relative_rank(us, from) == 1 && !(sf->occ & square_bb(from + 2 * up)))
                 targets |= square_bb(from + 2 * up);
         }
-        /* For DTZ every pawn move zeroes the count: all are exits. */
-        exits = g->dtz ? targets : targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
+        exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
     } else {
         targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
         exits = targets & sf->occ;
@@ -204,7 +183,10 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
     /* A king may capture a man only where no other enemy man defends it:
      * danger holds exactly those squares. */
     Bitboard legal = k == us ? ~sf->danger : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
-    count_quiet(g, s, m, us, k, targets & legal & ~exits);
+    Bitboard quiet = targets & legal & ~exits;
+    count_quiet(g, s, m, us, k, quiet);
+    if (g->type[k] == PAWN)
+        s->pawn_quiet += popcount(quiet);
     for (exits &= legal; exits;)
         exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));
 }
@@ -234,9 +216,18 @@ PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, co
         return;                       /* stalemate: a draw no un-move reaches */
     }
     int count = g->can_lose[us] ? s.weight >> (dtm_stabiliser(g->t, m) - 1) : 1; /* / stab */
+    /* For the DTZ pass pawn moves zero like captures; only a side that
+     * can lose (and so counted all its moves) needs the counter. With
+     * pawns no position is symmetric, so they weigh 1 each. */
+    int zero_count = g->can_lose[us] ? count - s.pawn_quiet : 0;
+    if (zero_count > ZERO_COUNT) {
+        g->failed = true; /* cannot happen: at most 2 * 62 moves */
+        return;
+    }
+    g->zero[p] = s.win ? ZERO_WINS : (uint8_t)(zero_count | (s.exit || s.pawn_quiet ? ZERO_ANY : 0));
     if (s.win || s.draw)
         count++; /* an exit that does not lose is never refuted */
-    g->cnt[p] = (uint8_t)count;
+    g->val[p] = (uint8_t)count;
     g->hint[p] = (uint8_t)s.loss;
     if (s.win)
         gen_schedule(g, s.win, p);

@@ -29,16 +29,28 @@ typedef struct {
 
 typedef struct {
     DtmTable *t;
-    uint8_t *val;  /* [stm * size + index], encoding of dtm_internal.h */
-    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_generate.c) */
-    uint8_t *hint; /* longest loss through a capture or promotion, plies */
+    /* The table being made, [stm * size + index] (encoding of
+     * dtm_internal.h). While a position is open (legal, not decided yet)
+     * its entry holds the counter of its moves not yet refuted (weighted,
+     * see dtm_generate.c; in the DTZ pass bit 7 holds its loss hint); a
+     * decided position gets its value when the walk of its ply reaches
+     * it, and the positions left open become draws at the end. One array
+     * for both, so that a refutation touches one byte. */
+    uint8_t *val;
+    uint8_t *hint; /* DTM pass: longest loss through a capture or promotion, plies */
+    /* DTM pass: what the DTZ pass needs of each position (ZERO_*), made
+     * by the forward pass; the DTZ pass's val starts from it. */
+    uint8_t *zero;
     /* Positions decided at the ply being processed and at the next one,
      * one bit per (stm * size + index): walking them in index order keeps
      * the predecessors' entries close in memory. */
     uint64_t *frontier, *next;
-    /* Legal positions not decided yet, one bit each: the un-moves of the
-     * last man stay within one row of 64 entries and test 64 at once. */
-    uint64_t *open;
+    /* Open positions, one bit each: the un-moves of the last man stay
+     * within one row of 64 entries and test 64 at once. open_refute: those
+     * whose counters a win may refute (the DTM pass: all open ones; the
+     * DTZ pass: the DTM table's losses, since its wins never run out of
+     * moves and its draws are never decided). */
+    uint64_t *open, *open_refute;
     size_t words, next_count;
     Vec pending[DTM_MAX_PLIES + 2]; /* decided later than the next ply */
     int last;                       /* highest level with pending entries */
@@ -64,6 +76,16 @@ typedef struct {
     size_t ep_count;
     Vec ep_pending[DTM_MAX_PLIES + 2];
 } Gen;
+
+/* The DTZ pass's start for one position, made by the DTM pass's forward
+ * pass (Gen.zero): ZERO_WINS if a capture or promotion wins (then a DTM
+ * win has DTZ 1); else the counter of its moves that do not zero
+ * (weighted as in the DTM pass), plus ZERO_ANY if it has a zeroing move.
+ * Only the DTM table's losses read the counter: the DTZ pass needs no
+ * counter for wins (dtm_generate.c). */
+enum { ZERO_COUNT = 0x7f, ZERO_ANY = 0x80, ZERO_WINS = 0xff };
+
+static inline bool gen_is_open(const uint64_t *bits, size_t p) { return bits[p / 64] >> (p % 64) & 1; }
 
 /* Men kx (ours, `us` to move) and ky (the enemy's) of a placement when the
  * enemy's pawn ky may just have made a double step that our pawn kx can
@@ -151,16 +173,18 @@ static inline void gen_schedule_in(Gen *g, Vec *lists, int level, uint32_t x)
  * the next one. */
 static inline void gen_schedule(Gen *g, int level, size_t p) { gen_schedule_in(g, g->pending, level, (uint32_t)p); }
 
-/* Decides position p at the next ply. */
+/* Decides position p at the next ply (its value is written when the walk
+ * of that ply reaches it). */
 static inline void gen_decide_next(Gen *g, size_t p, int ply)
 {
     if (ply > DTM_MAX_PLIES) {
         g->failed = true;
         return;
     }
-    g->val[p] = (uint8_t)(ply + 1);
-    g->open[p / 64] &= ~(1ULL << (p % 64));
-    g->next[p / 64] |= 1ULL << (p % 64);
+    uint64_t bit = 1ULL << (p % 64);
+    g->open[p / 64] &= ~bit;
+    g->open_refute[p / 64] &= ~bit;
+    g->next[p / 64] |= bit;
     g->next_count++;
 }
 
@@ -181,11 +205,6 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
  * `captured` (-1: none) and/or promoting to promo, the opponent to move.
  * The exit's table must be built. */
 int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
-
-/* DTZ mode: the value for the mover of a zeroing move (capture, pawn move,
- * promotion) or of a move that mates: +1 if the opponent is then lost, 0
- * drawn, -1 won (a zeroing move ends the DTZ count at one ply). */
-int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
 
 /* The whole generator for tables with one man besides the kings, White's
  * (dtm_one_man.c): fills val ([stm * size + index], every entry); false if a

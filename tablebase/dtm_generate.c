@@ -12,6 +12,13 @@
  *    leads to a longer loss).
  * Whatever stays undecided is a draw. (Chessprogramming wiki "Retrograde
  * Analysis"; Thompson, "Retrograde analysis of certain endgames", 1986.)
+ * 3. The DTZ pass follows the finished DTM table and needs no forward
+ *    pass: the DTM pass's forward pass noted for each position its counter
+ *    of moves that do not zero and whether a capture or promotion wins
+ *    (Gen.zero). DTM draws stay draws and are never touched; wins need no
+ *    counter (a win always keeps a winning move, so it is decided by a
+ *    successor's loss or a zeroing move), so a won position refutes only
+ *    the predecessors that the DTM table loses.
  *
  * Symmetry and counters: un-moves start from the stored (canonical)
  * position only. With the orbit sizes 8 / stab, a position j has
@@ -54,7 +61,7 @@ typedef struct {
 } Predecessors;
 
 static inline __attribute__((always_inline)) void predecessors(const Gen *g, uint32_t index, Color mover,
-                                                               Predecessors *out, const int n)
+                                                               const uint64_t *open, Predecessors *out, const int n)
 {
     const DtmTable *t = g->t;
     uint32_t kk = index >> (6 * n);
@@ -85,7 +92,7 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
         from = unmove_origins(g, k, mover, m.sq[k], occ, enemy_pawns);
         if (plain && k == 1 + n) {
             /* The last man: its row of 64 entries, open ones only. */
-            from &= g->open[((size_t)mover * t->size + base) / 64];
+            from &= open[((size_t)mover * t->size + base) / 64];
             while (from)
                 out->index[out->count++] = base | (uint32_t)pop_lsb(&from);
             continue;
@@ -101,13 +108,21 @@ static inline __attribute__((always_inline)) void predecessors(const Gen *g, uin
     }
 }
 
-/* One move of the undecided position j (full index) is refuted at ply d:
- * when it was the last, j is lost in d + 1, or later through a capture. */
-static void refute(Gen *g, size_t j, int d)
+/* One move of the open position j (full index, in open_refute) is
+ * refuted at ply d: when it was the last, j is lost in d + 1, or later
+ * through a capture. */
+static inline void refute(Gen *g, size_t j, int d)
 {
-    if (g->val[j] != DTM_DRAW || --g->cnt[j] != 0)
-        return;
-    int loss = g->hint[j];
+    int loss, left = --g->val[j];
+    if (g->dtz) {
+        if (left & ZERO_COUNT)
+            return;
+        loss = left >> 7; /* ZERO_ANY: a zeroing move, lost at once */
+    } else {
+        if (left)
+            return;
+        loss = g->hint[j];
+    }
     if (loss <= d + 1)
         gen_decide_next(g, j, d + 1);
     else
@@ -121,10 +136,11 @@ static void refute(Gen *g, size_t j, int d)
 static void decide_ep(Gen *g, EpNode *e, int d)
 {
     e->decided = true;
-    if (d % 2 == 0) {
-        if (g->val[e->p] == DTM_DRAW)
-            gen_decide_next(g, e->p, d + 1);
-    } else
+    if (!gen_is_open(g->open, e->p))
+        return;
+    if (d % 2 == 0)
+        gen_decide_next(g, e->p, d + 1);
+    else
         refute(g, e->p, d);
 }
 
@@ -221,27 +237,30 @@ static void unmove_from(Gen *g, size_t p, int d)
     Color us = p >= t->size, mover = (Color)!us;
     uint32_t index = (uint32_t)(p - (us ? t->size : 0));
     size_t base = (size_t)mover * t->size;
-    uint8_t *val = g->val + base;
     Predecessors pr;
+    /* DTM levels alternate losses (even) and wins (odd); DTZ levels do
+     * not (a forced zeroing move loses at an odd level), so the DTM table
+     * says. Only open predecessors are touched: a loss in d makes each a
+     * win in d + 1, a win in d refutes one move of each that may run out
+     * of moves. */
+    bool loss = g->dtz ? dtm_value_is_loss(g->dtm[p]) : d % 2 == 0;
+    const uint64_t *open = loss ? g->open : g->open_refute;
     if (t->n == 0)
-        predecessors(g, index, mover, &pr, 0);
+        predecessors(g, index, mover, open, &pr, 0);
     else if (t->n == 1)
-        predecessors(g, index, mover, &pr, 1);
+        predecessors(g, index, mover, open, &pr, 1);
     else
-        predecessors(g, index, mover, &pr, 2);
-    /* Predecessors decided already (val != DTM_DRAW) are left alone. DTM
-     * levels alternate losses (even) and wins (odd); DTZ levels do not (a
-     * forced zeroing move loses at an odd level), so the DTM table says. */
+        predecessors(g, index, mover, open, &pr, 2);
     if (g->ep_table && !g->dtz)
         ep_after(g, p, d);
-    if (g->dtz ? dtm_value_is_loss(g->dtm[p]) : d % 2 == 0) {
+    if (loss) {
         for (int i = 0; i < pr.count; i++)
-            if (val[pr.index[i]] == DTM_DRAW)
-                gen_decide_next(g, base + pr.index[i], d + 1); /* a move to a loss in d: won in d + 1 */
+            if (gen_is_open(open, base + pr.index[i]))
+                gen_decide_next(g, base + pr.index[i], d + 1);
         return;
     }
     for (int i = 0; i < pr.count; i++)
-        if (val[pr.index[i]] == DTM_DRAW)
+        if (gen_is_open(open, base + pr.index[i]))
             refute(g, base + pr.index[i], d);
 }
 
@@ -253,18 +272,26 @@ static void retrograde_pass(Gen *g)
         g->next_count = 0;
         memset(g->next, 0, g->words * sizeof *g->next);
         Vec *pend = &g->pending[d];
-        for (size_t k = 0; k < pend->n; k++)
-            if (g->val[pend->a[k]] == DTM_DRAW) {
-                g->val[pend->a[k]] = (uint8_t)(d + 1);
-                g->open[pend->a[k] / 64] &= ~(1ULL << (pend->a[k] % 64));
-                cur[pend->a[k] / 64] |= 1ULL << (pend->a[k] % 64);
+        for (size_t k = 0; k < pend->n; k++) {
+            size_t p = pend->a[k];
+            uint64_t bit = 1ULL << (p % 64);
+            if (g->open[p / 64] & bit) {
+                g->open[p / 64] &= ~bit;
+                g->open_refute[p / 64] &= ~bit;
+                cur[p / 64] |= bit;
             }
+        }
         free(pend->a);
         pend->a = NULL;
-        /* Decisions made here go to the next ply or later. */
+        /* The positions decided at d get their value (in index order, so
+         * the writes stream) and un-move; decisions made here go to the
+         * next ply or later. */
         for (size_t w = 0; w < g->words && !g->failed; w++)
-            for (uint64_t b = cur[w]; b && gen_checkpoint(g); b &= b - 1)
-                unmove_from(g, w * 64 + (size_t)lsb(b), d);
+            for (uint64_t b = cur[w]; b && gen_checkpoint(g); b &= b - 1) {
+                size_t p = w * 64 + (size_t)lsb(b);
+                g->val[p] = (uint8_t)(d + 1);
+                unmove_from(g, p, d);
+            }
         /* Positions with an e.p. right decided at this ply. */
         Vec *ep = &g->ep_pending[d];
         for (size_t k = 0; k < ep->n; k++)
@@ -304,8 +331,9 @@ static void free_gen(Gen *g)
     free(g->ep);
     free(g->frontier);
     free(g->next);
+    if (g->open_refute != g->open)
+        free(g->open_refute);
     free(g->open);
-    free(g->cnt);
     free(g->hint);
     free(g);
 }
@@ -317,39 +345,176 @@ static double ms_since(const struct timespec *t0)
     return (double)(t1.tv_sec - t0->tv_sec) * 1e3 + (double)(t1.tv_nsec - t0->tv_nsec) / 1e6;
 }
 
-/* One retrograde analysis: *out = the DTM table, or (dtm not NULL) the
- * DTZ table that follows the finished DTM table dtm. */
-static DtmBuildStatus generate(DtmTable *t, const uint8_t *dtm, DtmCheckpoint checkpoint, void *ctx, uint8_t **out)
+/* A Gen for table t with its bit-vectors; NULL when out of memory. */
+static Gen *new_gen(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
 {
     Gen *g = calloc(1, sizeof *g);
     if (!g)
-        return DTM_BUILD_FAILED;
+        return NULL;
     setup_men(g, t);
     g->checkpoint = checkpoint;
     g->checkpoint_ctx = ctx;
-    g->dtz = dtm != NULL;
-    g->dtm = dtm;
+    g->words = (2 * t->size + 63) / 64;
+    g->frontier = calloc(g->words, sizeof *g->frontier);
+    g->next = calloc(g->words, sizeof *g->next);
+    g->open = g->open_refute = calloc(g->words, sizeof *g->open);
+    if (!g->frontier || !g->next || !g->open)
+        g->failed = true;
+    return g;
+}
+
+/* The positions left open are draws. */
+static void finish_draws(Gen *g)
+{
+    for (size_t w = 0; w < g->words; w++)
+        for (uint64_t b = g->open[w]; b; b &= b - 1)
+            g->val[w * 64 + (size_t)lsb(b)] = DTM_DRAW;
+}
+
+/* How a status reads from a Gen that has ended. */
+static DtmBuildStatus gen_status(const Gen *g)
+{
+    return g->abandoned ? DTM_BUILD_ABANDONED : g->failed ? DTM_BUILD_FAILED : DTM_BUILD_OK;
+}
+
+/* The DTM retrograde analysis: *out = the DTM table, *zero = the DTZ
+ * pass's start (Gen.zero), both NULL unless it succeeds. */
+static DtmBuildStatus generate_dtm(DtmTable *t, DtmCheckpoint checkpoint, void *ctx, uint8_t **out, uint8_t **zero)
+{
+    Gen *g = new_gen(t, checkpoint, ctx);
+    if (!g)
+        return DTM_BUILD_FAILED;
     g->val = calloc(2, t->size);
-    if (t->n == 1 && g->color[2] == WHITE && !g->dtz) {
-        /* One man, White's: the bitboard-parallel generator. */
-        if (!g->val || !gen_one_man(t, g->val))
-            g->failed = true;
-    } else {
-        g->cnt = calloc(2, t->size);
-        g->hint = calloc(2, t->size);
-        g->words = (2 * t->size + 63) / 64;
-        g->frontier = calloc(g->words, sizeof *g->frontier);
-        g->next = calloc(g->words, sizeof *g->next);
-        g->open = calloc(g->words, sizeof *g->open);
-        if (g->val && g->cnt && g->hint && g->frontier && g->next && g->open) {
-            gen_forward_pass(g);
-            if (g->ep_table && !g->dtz)
+    g->hint = calloc(2, t->size);
+    g->zero = calloc(2, t->size);
+    if (!g->failed && g->val && g->hint && g->zero) {
+        gen_forward_pass(g);
+        if (t->n == 1 && g->color[2] == WHITE) {
+            /* One man, White's: the bitboard-parallel generator makes the
+             * values; the forward pass above made only g->zero. */
+            if (!g->failed && !gen_one_man(t, g->val))
+                g->failed = true;
+        } else {
+            if (g->ep_table)
                 setup_ep(g);
             retrograde_pass(g);
-        } else
-            g->failed = true;
+            finish_draws(g);
+        }
+    } else
+        g->failed = true;
+    DtmBuildStatus status = gen_status(g);
+    *out = g->failed ? NULL : g->val;
+    *zero = g->failed ? NULL : g->zero;
+    if (g->failed)
+        free(g->val), free(g->zero);
+    free_gen(g);
+    return status;
+}
+
+/* The value for the mover (+1 win, 0 draw, -1 loss, from the DTM table)
+ * of the legal pawn move of man k of m to the empty square `to` (no
+ * promotion): the DTZ count ends with it. */
+static int pawn_move_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, uint8_t after_value)
+{
+    int v = dtm_value_for_mover(after_value);
+    DtmMen after = *m;
+    int kx, ky;
+    after.sq[k] = to;
+    if (abs(to - m->sq[k]) != 16 || !gen_ep_candidate(g, &after, !mover, &kx, &ky))
+        return v;
+    /* A double step beside an enemy pawn: the opponent may take e.p.
+     * (or must, when it has no other move), whichever is better for it. */
+    int e = gen_exit_value(g->t, &after, kx, (Square)((to + m->sq[k]) / 2), !mover, ky, NO_PIECE_TYPE);
+    int them = (e > 0) - (e < 0);
+    if (gen_ep_other_move(&after, !mover, kx, ky) && -v > them)
+        them = -v;
+    return -them;
+}
+
+/* Has the side to move of position p (a DTM win) a pawn move (no capture,
+ * no promotion: those are in ZERO_WINS) that keeps the win? Then its DTZ
+ * is 1. A move is legal where the DTM table stores the position after it. */
+static bool pawn_move_wins(const Gen *g, size_t p)
+{
+    const DtmTable *t = g->t;
+    Color us = p >= t->size;
+    DtmMen m = {{0}};
+    dtm_unpack(t, (uint32_t)(p - (us ? t->size : 0)), &m);
+    Bitboard occ = square_bb(m.sq[0]) | square_bb(m.sq[1]);
+    for (int k = 2; k < g->men; k++)
+        occ |= square_bb(m.sq[k]);
+    int up = us == WHITE ? 8 : -8;
+    for (int k = 2; k < g->men; k++) {
+        if (g->type[k] != PAWN || g->color[k] != us)
+            continue;
+        Square to = (Square)(m.sq[k] + up);
+        for (int step = 1; step <= 2 && !(occ & square_bb(to)) && relative_rank(us, to) != 7; step++) {
+            DtmMen after = m;
+            after.sq[k] = to;
+            uint8_t v = g->dtm[(size_t)!us * t->size + dtm_index(t, &after, NULL)];
+            if (v != DTM_ILLEGAL && pawn_move_value(g, &m, k, to, us, v) > 0)
+                return true;
+            if (relative_rank(us, m.sq[k]) != 1)
+                break;
+            to = (Square)(to + up);
+        }
     }
-    DtmBuildStatus status = g->abandoned ? DTM_BUILD_ABANDONED : g->failed ? DTM_BUILD_FAILED : DTM_BUILD_OK;
+    return false;
+}
+
+/* The DTZ pass's start, from the DTM table and the DTM pass's g->zero
+ * (already in g->val): draws stay draws; checkmates are lost in 0; a win
+ * that a zeroing move keeps is won in 1 (DTZ 1); a loss keeps its counter
+ * of moves that do not zero (and, if it has none, is lost in 1). */
+static void seed_dtz(Gen *g)
+{
+    const DtmTable *t = g->t;
+    bool pawns[COLOR_NB] = {false, false};
+    for (int k = 2; k < g->men; k++)
+        pawns[g->color[k]] |= g->type[k] == PAWN;
+    for (size_t p = 0; p < 2 * t->size && gen_checkpoint(g); p++) {
+        uint8_t v = g->dtm[p], z = g->val[p];
+        if (v == DTM_ILLEGAL || v == DTM_DRAW) {
+            g->val[p] = v;
+            continue;
+        }
+        uint64_t bit = 1ULL << (p % 64);
+        if (v == 1) { /* checkmated */
+            g->val[p] = DTM_DRAW;
+            gen_decide_next(g, p, 0);
+            continue;
+        }
+        g->open[p / 64] |= bit;
+        if (dtm_value_is_loss(v)) {
+            g->open_refute[p / 64] |= bit;
+            if (!(z & ZERO_COUNT))
+                gen_schedule(g, 1, p); /* every move zeroes (and loses) */
+        } else if (z == ZERO_WINS || (pawns[p >= t->size] && pawn_move_wins(g, p)))
+            gen_schedule(g, 1, p);
+    }
+}
+
+/* The DTZ retrograde analysis of table t after its DTM table dtm, from the
+ * DTM pass's zero (which becomes the DTZ table, or is freed). */
+static DtmBuildStatus generate_dtz(DtmTable *t, const uint8_t *dtm, uint8_t *zero, DtmCheckpoint checkpoint, void *ctx,
+                                   uint8_t **out)
+{
+    Gen *g = new_gen(t, checkpoint, ctx);
+    if (!g) {
+        free(zero);
+        return DTM_BUILD_FAILED;
+    }
+    g->dtz = true;
+    g->dtm = dtm;
+    g->val = zero;
+    g->open_refute = calloc(g->words, sizeof *g->open_refute);
+    if (!g->failed && g->open_refute) {
+        seed_dtz(g);
+        retrograde_pass(g);
+        finish_draws(g);
+    } else
+        g->failed = true;
+    DtmBuildStatus status = gen_status(g);
     *out = g->failed ? NULL : g->val;
     if (g->failed)
         free(g->val);
@@ -360,14 +525,14 @@ static DtmBuildStatus generate(DtmTable *t, const uint8_t *dtm, DtmCheckpoint ch
 DtmBuildStatus dtm_generate(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
 {
     struct timespec t0;
-    uint8_t *val, *dtz;
+    uint8_t *val, *dtz, *zero;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    DtmBuildStatus status = generate(t, NULL, checkpoint, ctx, &val);
+    DtmBuildStatus status = generate_dtm(t, checkpoint, ctx, &val, &zero);
     if (status != DTM_BUILD_OK)
         return status;
     double dtm_ms = ms_since(&t0);
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    status = generate(t, val, checkpoint, ctx, &dtz);
+    status = generate_dtz(t, val, zero, checkpoint, ctx, &dtz);
     if (status != DTM_BUILD_OK) {
         free(val);
         return status;
