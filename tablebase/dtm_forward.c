@@ -227,6 +227,8 @@ PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, co
     g->zero[p] = s.win ? ZERO_WINS : (uint8_t)(zero_count | (s.exit || s.pawn_quiet ? ZERO_ANY : 0));
     if (s.win || s.draw)
         count++; /* an exit that does not lose is never refuted */
+    else if (g->can_lose[us])
+        g->open_refute[p / 64] |= 1ULL << (p % 64); /* it may run out of moves */
     g->val[p] = (uint8_t)count;
     g->hint[p] = (uint8_t)s.loss;
     if (s.win)

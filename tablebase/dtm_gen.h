@@ -45,11 +45,12 @@ typedef struct {
      * one bit per (stm * size + index): walking them in index order keeps
      * the predecessors' entries close in memory. */
     uint64_t *frontier, *next;
-    /* Open positions, one bit each: the un-moves of the last man stay
-     * within one row of 64 entries and test 64 at once. open_refute: those
-     * whose counters a win may refute (the DTM pass: all open ones; the
-     * DTZ pass: the DTM table's losses, since its wins never run out of
-     * moves and its draws are never decided). */
+    /* Open positions, one bit each: the un-moves of a row of 64 entries
+     * (dtm_generate.c) test 64 at once. open_refute: those a win may
+     * refute, i.e. that may run out of moves (the DTM pass: the open ones
+     * whose side can lose and has no capture or promotion that does not
+     * lose; the DTZ pass: the DTM table's losses, since its wins never run
+     * out of moves and its draws are never decided). */
     uint64_t *open, *open_refute;
     size_t words, next_count;
     Vec pending[DTM_MAX_PLIES + 2]; /* decided later than the next ply */
@@ -134,6 +135,17 @@ static inline bool gen_checkpoint(Gen *g)
     return !g->failed;
 }
 
+/* The same for count positions (at most 64, a row) visited at once: the
+ * checkpoint is polled when the count crosses a multiple of 1024. */
+static inline bool gen_checkpoint_n(Gen *g, unsigned count)
+{
+    unsigned before = g->ticks;
+    g->ticks += count;
+    if (g->checkpoint && (before ^ g->ticks) >> 10 && !g->checkpoint(g->checkpoint_ctx))
+        g->failed = g->abandoned = true;
+    return !g->failed;
+}
+
 /* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */
 static inline bool dtm_value_is_loss(uint8_t v) { return v != DTM_DRAW && v != DTM_ILLEGAL && (v - 1) % 2 == 0; }
 /* The mover's result (+1, 0, -1) from a DTM value seen by the side to move
@@ -186,6 +198,26 @@ static inline void gen_decide_next(Gen *g, size_t p, int ply)
     g->open_refute[p / 64] &= ~bit;
     g->next[p / 64] |= bit;
     g->next_count++;
+}
+
+/* The image of a set of squares under symmetry t (dtm_index.c's
+ * apply_sym: transpose first, then the file flip, then the rank flip),
+ * by the flips of the chessprogramming wiki "Flipping Mirroring and
+ * Rotating". */
+static inline Bitboard sym_bb(int t, Bitboard x)
+{
+    if (t & 4) {
+        Bitboard k;
+        k = 0x0F0F0F0F00000000ULL & (x ^ (x << 28)), x ^= k ^ (k >> 28);
+        k = 0x3333000033330000ULL & (x ^ (x << 14)), x ^= k ^ (k >> 14);
+        k = 0x5500550055005500ULL & (x ^ (x << 7)), x ^= k ^ (k >> 7);
+    }
+    if (t & 1) {
+        x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    }
+    return t & 2 ? __builtin_bswap64(x) : x;
 }
 
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)

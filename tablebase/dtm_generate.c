@@ -52,62 +52,6 @@ static Bitboard unmove_origins(const Gen *g, int k, Color c, Square cur, Bitboar
     return from;
 }
 
-/* Indices of the predecessors of a stored position (`mover` to move in
- * them), for tables of n men besides the kings (a constant after
- * inlining). At most 8 + 27 + 27 for four men. */
-typedef struct {
-    uint32_t index[64];
-    int count;
-} Predecessors;
-
-static inline __attribute__((always_inline)) void predecessors(const Gen *g, uint32_t index, Color mover,
-                                                               const uint64_t *open, Predecessors *out, const int n)
-{
-    const DtmTable *t = g->t;
-    uint32_t kk = index >> (6 * n);
-    DtmMen m = {{0}};
-    dtm_unpack(t, index, &m);
-    Bitboard occ = square_bb(m.sq[0]) | square_bb(m.sq[1]);
-    Bitboard enemy_pawns = 0;
-    for (int k = 2; k < 2 + n; k++) {
-        occ |= square_bb(m.sq[k]);
-        if (g->type[k] == PAWN && g->color[k] != mover)
-            enemy_pawns |= square_bb(m.sq[k]);
-    }
-    out->count = 0;
-    /* The mover's king: the orientation may change. */
-    Bitboard from = KING_ATTACKS[m.sq[mover]] & ~occ & ~KING_ATTACKS[m.sq[!mover]];
-    while (from) {
-        Square to = pop_lsb(&from);
-        out->index[out->count++] = mover == WHITE ? dtm_index_of_n(t, to, m.sq[1], m.sq[2], m.sq[3], NULL, n) :
-                                                    dtm_index_of_n(t, m.sq[0], to, m.sq[2], m.sq[3], NULL, n);
-    }
-    /* The mover's other men: the king pair and its orientation stay. */
-    bool plain = !t->same && !DTM_KK_DIAG[t->pawns][kk];
-    for (int k = 2; k < 2 + n; k++) {
-        if (g->color[k] != mover)
-            continue;
-        int shift = 6 * (n - 1 - (k - 2));
-        uint32_t base = index & ~(63u << shift);
-        from = unmove_origins(g, k, mover, m.sq[k], occ, enemy_pawns);
-        if (plain && k == 1 + n) {
-            /* The last man: its row of 64 entries, open ones only. */
-            from &= open[((size_t)mover * t->size + base) / 64];
-            while (from)
-                out->index[out->count++] = base | (uint32_t)pop_lsb(&from);
-            continue;
-        }
-        while (from) {
-            Square prev = pop_lsb(&from);
-            if (plain)
-                out->index[out->count++] = base | (uint32_t)prev << shift;
-            else
-                out->index[out->count++] = dtm_finish_index_n(t, kk, DTM_KK_DIAG[t->pawns][kk], k == 2 ? prev : m.sq[2],
-                                                              k == 3 ? prev : m.sq[3], NULL, n);
-        }
-    }
-}
-
 /* One move of the open position j (full index, in open_refute) is
  * refuted at ply d: when it was the last, j is lost in d + 1, or later
  * through a capture. */
@@ -136,11 +80,10 @@ static inline void refute(Gen *g, size_t j, int d)
 static void decide_ep(Gen *g, EpNode *e, int d)
 {
     e->decided = true;
-    if (!gen_is_open(g->open, e->p))
-        return;
-    if (d % 2 == 0)
-        gen_decide_next(g, e->p, d + 1);
-    else
+    if (d % 2 == 0) {
+        if (gen_is_open(g->open, e->p))
+            gen_decide_next(g, e->p, d + 1);
+    } else if (gen_is_open(g->open_refute, e->p))
         refute(g, e->p, d);
 }
 
@@ -227,41 +170,168 @@ static void setup_ep(Gen *g)
     }
 }
 
-/* Un-moves from position p decided at ply d: a loss in d makes each
- * predecessor a win in d + 1; a win in d refutes one move of each. A
- * predecessor where the side not to move is in check is stored as illegal
- * and skipped like the decided ones. */
-static void unmove_from(Gen *g, size_t p, int d)
+/* ---- un-moves, a row of 64 positions at a time ---------------------------
+ *
+ * A stored position's index ends with the square of the last man, so the
+ * 64 positions that differ only there form one word of the bit-vectors (a
+ * row). The positions decided at one ply are walked a row at a time: an
+ * un-move of the king or of man 0 (n = 2) maps the whole row onto one
+ * predecessor row (with the king, through the symmetry that makes the new
+ * king pair canonical), so its open entries are found with one AND; only
+ * the last man's un-moves, and rows whose canonical form depends on the
+ * men (both kings on the diagonal, two identical men), go square by
+ * square. Each un-move still refutes its predecessor once. */
+
+/* Open positions in word wi among W: won at ply `ply`. */
+static inline void win_word(Gen *g, size_t wi, uint64_t w, int ply)
 {
-    const DtmTable *t = g->t;
-    Color us = p >= t->size, mover = (Color)!us;
-    uint32_t index = (uint32_t)(p - (us ? t->size : 0));
-    size_t base = (size_t)mover * t->size;
-    Predecessors pr;
-    /* DTM levels alternate losses (even) and wins (odd); DTZ levels do
-     * not (a forced zeroing move loses at an odd level), so the DTM table
-     * says. Only open predecessors are touched: a loss in d makes each a
-     * win in d + 1, a win in d refutes one move of each that may run out
-     * of moves. */
-    bool loss = g->dtz ? dtm_value_is_loss(g->dtm[p]) : d % 2 == 0;
-    const uint64_t *open = loss ? g->open : g->open_refute;
-    if (t->n == 0)
-        predecessors(g, index, mover, open, &pr, 0);
-    else if (t->n == 1)
-        predecessors(g, index, mover, open, &pr, 1);
-    else
-        predecessors(g, index, mover, open, &pr, 2);
-    if (g->ep_table && !g->dtz)
-        ep_after(g, p, d);
-    if (loss) {
-        for (int i = 0; i < pr.count; i++)
-            if (gen_is_open(open, base + pr.index[i]))
-                gen_decide_next(g, base + pr.index[i], d + 1);
+    w &= g->open[wi];
+    if (!w)
+        return;
+    if (ply > DTM_MAX_PLIES) {
+        g->failed = true;
         return;
     }
-    for (int i = 0; i < pr.count; i++)
-        if (gen_is_open(open, base + pr.index[i]))
-            refute(g, base + pr.index[i], d);
+    g->open[wi] &= ~w;
+    g->open_refute[wi] &= ~w;
+    g->next[wi] |= w;
+    g->next_count += (size_t)popcount(w);
+}
+
+/* One move of each position of word wi among w that may run out of moves
+ * is refuted at ply d. */
+static inline void refute_word(Gen *g, size_t wi, uint64_t w, int d)
+{
+    for (w &= g->open_refute[wi]; w; w &= w - 1)
+        refute(g, wi * 64 + (size_t)lsb(w), d);
+}
+
+/* Predecessors (mover to move) with the canonical king pair kk, man 0 on
+ * s0 (n = 2) and the last man on the squares `last`, all in kk's
+ * orientation: a move to a loss in d wins them in d + 1 (loss), a move to
+ * a win in d refutes one of their moves. */
+static inline __attribute__((always_inline)) void to_row(Gen *g, Color mover, uint32_t kk, bool diag, Square s0,
+                                                         uint64_t last, bool loss, int d, const int n)
+{
+    const DtmTable *t = g->t;
+    size_t base = (size_t)mover * t->size;
+    if (!last)
+        return;
+    if (n == 2 && t->same && !diag) {
+        /* Identical men are stored in increasing order: the squares above
+         * s0 keep this row; each one below is a row of its own. */
+        uint64_t upto = ((1ULL << s0) << 1) - 1;
+        for (uint64_t below = last & upto; below; below &= below - 1) {
+            size_t j = base + (kk << 12 | (uint32_t)lsb(below) << 6 | s0);
+            if (loss ? gen_is_open(g->open, j) : gen_is_open(g->open_refute, j))
+                loss ? gen_decide_next(g, j, d + 1) : refute(g, j, d);
+        }
+        last &= ~upto;
+    } else if (diag) {
+        /* Both kings on the diagonal: the men choose the orientation. */
+        for (; last; last &= last - 1) {
+            Square s = (Square)lsb(last);
+            size_t j = base + dtm_finish_index_n(t, kk, true, n == 2 ? s0 : s, n == 2 ? s : 0, NULL, n);
+            if (loss ? gen_is_open(g->open, j) : gen_is_open(g->open_refute, j))
+                loss ? gen_decide_next(g, j, d + 1) : refute(g, j, d);
+        }
+        return;
+    }
+    size_t wi = (base + ((size_t)(n == 2 ? kk << 6 | s0 : kk) << 6)) / 64;
+    if (loss)
+        win_word(g, wi, last, d + 1);
+    else
+        refute_word(g, wi, last, d);
+}
+
+/* Un-moves from the positions of row word w (stored positions, `us` to
+ * move) among f, all decided at ply d and all losses (loss) or all wins. */
+static inline __attribute__((always_inline)) void unmove_row(Gen *g, size_t w, uint64_t f, bool loss, int d,
+                                                             const int n)
+{
+    const DtmTable *t = g->t;
+    Color us = w * 64 >= t->size, mover = (Color)!us;
+    size_t row = w - (us ? t->size / 64 : 0);
+    uint32_t kk = (uint32_t)(n == 2 ? row >> 6 : row);
+    Square s0 = n == 2 ? (Square)(row & 63) : 0;
+    bool diag = DTM_KK_DIAG[t->pawns][kk];
+    Square wk = DTM_KK_SQ[t->pawns][kk][0], bk = DTM_KK_SQ[t->pawns][kk][1];
+    Bitboard kings = square_bb(wk) | square_bb(bk), man0 = n == 2 ? square_bb(s0) : 0;
+    if (g->ep_table && !g->dtz)
+        for (uint64_t b = f; b; b &= b - 1)
+            ep_after(g, w * 64 + (size_t)lsb(b), d);
+    /* The mover's king: the row moves to the new king pair's row, its
+     * squares mapped by the symmetry that makes that pair canonical. */
+    Square ksq = mover == WHITE ? wk : bk, other = mover == WHITE ? bk : wk;
+    for (Bitboard from = KING_ATTACKS[ksq] & ~KING_ATTACKS[other] & ~man0; from;) {
+        Square o = pop_lsb(&from);
+        const DtmKingPair *e = &DTM_KK_MAP[t->pawns][mover == WHITE ? o : wk][mover == WHITE ? bk : o];
+        to_row(g, mover, (uint32_t)e->kk, e->diag, n == 2 ? (Square)DTM_SYM[e->sym][s0] : 0,
+               sym_bb(e->sym, f & ~square_bb(o)), loss, d, n);
+    }
+    /* Man 0 (n = 2): its origins depend on the last man only when that
+     * stands on them or between. */
+    if (n == 2 && g->color[2] == mover && !(g->type[2] == PAWN && g->dtz)) {
+        if (g->type[2] != PAWN) {
+            for (Bitboard from = gen_attacks(g->type[2], mover, s0, kings) & ~kings; from;) {
+                Square o = pop_lsb(&from);
+                to_row(g, mover, kk, diag, o, f & ~square_bb(o) & ~BETWEEN[s0][o], loss, d, 2);
+            }
+        } else if (relative_rank(mover, s0) >= 2) {
+            int back = mover == WHITE ? -8 : 8;
+            Square o1 = (Square)(s0 + back), o2 = (Square)(s0 + 2 * back);
+            if (!(kings & square_bb(o1))) {
+                to_row(g, mover, kk, diag, o1, f & ~square_bb(o1), loss, d, 2);
+                /* A double step that lands beside an enemy pawn reaches
+                 * the position with the e.p. right, an EpNode. */
+                Bitboard beside = ((man0 << 1) & ~FILE_A_BB) | ((man0 >> 1) & ~FILE_BB(7));
+                Bitboard ep = g->type[3] == PAWN && g->color[3] != mover ? beside : 0;
+                if (relative_rank(mover, s0) == 3 && !(kings & square_bb(o2)))
+                    to_row(g, mover, kk, diag, o2, f & ~square_bb(o1) & ~square_bb(o2) & ~ep, loss, d, 2);
+            }
+        }
+    }
+    /* The last man, square by square, within the row. */
+    int last = 1 + n;
+    if (g->color[last] != mover)
+        return;
+    Bitboard enemy_pawns = n == 2 && g->type[2] == PAWN && g->color[2] != mover ? man0 : 0;
+    uint64_t won = 0;
+    bool plain = !diag && !(n == 2 && t->same);
+    for (uint64_t b = f; b; b &= b - 1) {
+        Square s = (Square)lsb(b);
+        Bitboard from = unmove_origins(g, last, mover, s, kings | man0 | square_bb(s), enemy_pawns);
+        if (loss && plain)
+            won |= from; /* a predecessor is won once, however many moves win */
+        else
+            to_row(g, mover, kk, diag, s0, from, loss, d, n);
+    }
+    to_row(g, mover, kk, diag, s0, won, loss, d, n);
+}
+
+/* Un-moves from the positions of word w among f, decided at ply d: DTM
+ * levels alternate losses (even) and wins (odd); DTZ levels do not (a
+ * forced zeroing move loses at an odd level), so the DTM table says. */
+static void unmove_word(Gen *g, size_t w, uint64_t f, int d)
+{
+    const DtmTable *t = g->t;
+    uint64_t losses = f;
+    if (g->dtz) {
+        losses = 0;
+        for (uint64_t b = f; b; b &= b - 1)
+            if (dtm_value_is_loss(g->dtm[w * 64 + (size_t)lsb(b)]))
+                losses |= b & -b;
+    } else if (d % 2)
+        losses = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        uint64_t part = pass ? f & ~losses : losses;
+        if (!part)
+            continue;
+        if (t->n == 1)
+            unmove_row(g, w, part, !pass, d, 1);
+        else
+            unmove_row(g, w, part, !pass, d, 2);
+    }
 }
 
 static void retrograde_pass(Gen *g)
@@ -286,12 +356,14 @@ static void retrograde_pass(Gen *g)
         /* The positions decided at d get their value (in index order, so
          * the writes stream) and un-move; decisions made here go to the
          * next ply or later. */
-        for (size_t w = 0; w < g->words && !g->failed; w++)
-            for (uint64_t b = cur[w]; b && gen_checkpoint(g); b &= b - 1) {
-                size_t p = w * 64 + (size_t)lsb(b);
-                g->val[p] = (uint8_t)(d + 1);
-                unmove_from(g, p, d);
-            }
+        for (size_t w = 0; w < g->words && !g->failed; w++) {
+            if (!cur[w])
+                continue;
+            for (uint64_t b = cur[w]; b; b &= b - 1)
+                g->val[w * 64 + (size_t)lsb(b)] = (uint8_t)(d + 1);
+            if (g->t->n > 0 && gen_checkpoint_n(g, (unsigned)popcount(cur[w])))
+                unmove_word(g, w, cur[w], d);
+        }
         /* Positions with an e.p. right decided at this ply. */
         Vec *ep = &g->ep_pending[d];
         for (size_t k = 0; k < ep->n; k++)
@@ -387,7 +459,8 @@ static DtmBuildStatus generate_dtm(DtmTable *t, DtmCheckpoint checkpoint, void *
     g->val = calloc(2, t->size);
     g->hint = calloc(2, t->size);
     g->zero = calloc(2, t->size);
-    if (!g->failed && g->val && g->hint && g->zero) {
+    g->open_refute = calloc(g->words, sizeof *g->open_refute);
+    if (!g->failed && g->val && g->hint && g->zero && g->open_refute) {
         gen_forward_pass(g);
         if (t->n == 1 && g->color[2] == WHITE) {
             /* One man, White's: the bitboard-parallel generator makes the
