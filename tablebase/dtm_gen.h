@@ -45,6 +45,9 @@ typedef struct {
      * one bit per (stm * size + index): walking them in index order keeps
      * the predecessors' entries close in memory. */
     uint64_t *frontier, *next;
+    /* Their words that are not empty, one bit each: the walk of a ply
+     * visits only those, and clears them behind it. */
+    uint64_t *frontier_rows, *next_rows;
     /* Open positions, one bit each: the un-moves of a row of 64 entries
      * (dtm_generate.c) test 64 at once. open_refute: those a win may
      * refute, i.e. that may run out of moves (the DTM pass: the open ones
@@ -70,6 +73,7 @@ typedef struct {
      * the DTZ levels follow; pawn moves are exits like captures. */
     bool dtz;
     const uint8_t *dtm;
+    uint64_t *dtm_losses; /* the DTM table's losses, one bit each */
     /* Pawns on both sides (KPKP): the en-passant nodes, sorted by c, and
      * their decisions later than the ply being processed. */
     bool ep_table;
@@ -197,6 +201,7 @@ static inline void gen_decide_next(Gen *g, size_t p, int ply)
     g->open[p / 64] &= ~bit;
     g->open_refute[p / 64] &= ~bit;
     g->next[p / 64] |= bit;
+    g->next_rows[p / 4096] |= 1ULL << (p / 64 % 64);
     g->next_count++;
 }
 

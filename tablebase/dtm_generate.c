@@ -195,6 +195,7 @@ static inline void win_word(Gen *g, size_t wi, uint64_t w, int ply)
     g->open[wi] &= ~w;
     g->open_refute[wi] &= ~w;
     g->next[wi] |= w;
+    g->next_rows[wi / 64] |= 1ULL << (wi % 64);
     g->next_count += (size_t)popcount(w);
 }
 
@@ -315,14 +316,7 @@ static inline __attribute__((always_inline)) void unmove_row(Gen *g, size_t w, u
 static void unmove_word(Gen *g, size_t w, uint64_t f, int d)
 {
     const DtmTable *t = g->t;
-    uint64_t losses = f;
-    if (g->dtz) {
-        losses = 0;
-        for (uint64_t b = f; b; b &= b - 1)
-            if (dtm_value_is_loss(g->dtm[w * 64 + (size_t)lsb(b)]))
-                losses |= b & -b;
-    } else if (d % 2)
-        losses = 0;
+    uint64_t losses = g->dtz ? f & g->dtm_losses[w] : d % 2 ? 0 : f;
     for (int pass = 0; pass < 2; pass++) {
         uint64_t part = pass ? f & ~losses : losses;
         if (!part)
@@ -337,10 +331,12 @@ static void unmove_word(Gen *g, size_t w, uint64_t f, int d)
 static void retrograde_pass(Gen *g)
 {
     for (int d = 0; !g->failed && (g->next_count || d <= g->last); d++) {
-        uint64_t *cur = g->next;
-        g->next = g->frontier, g->frontier = cur;
+        /* The ply's set is the one filled as `next`; the other one, left
+         * empty by the last walk, becomes `next`. */
+        uint64_t *cur = g->next, *cur_rows = g->next_rows;
+        g->next = g->frontier, g->next_rows = g->frontier_rows;
+        g->frontier = cur, g->frontier_rows = cur_rows;
         g->next_count = 0;
-        memset(g->next, 0, g->words * sizeof *g->next);
         Vec *pend = &g->pending[d];
         for (size_t k = 0; k < pend->n; k++) {
             size_t p = pend->a[k];
@@ -349,6 +345,7 @@ static void retrograde_pass(Gen *g)
                 g->open[p / 64] &= ~bit;
                 g->open_refute[p / 64] &= ~bit;
                 cur[p / 64] |= bit;
+                cur_rows[p / 4096] |= 1ULL << (p / 64 % 64);
             }
         }
         free(pend->a);
@@ -356,14 +353,17 @@ static void retrograde_pass(Gen *g)
         /* The positions decided at d get their value (in index order, so
          * the writes stream) and un-move; decisions made here go to the
          * next ply or later. */
-        for (size_t w = 0; w < g->words && !g->failed; w++) {
-            if (!cur[w])
-                continue;
-            for (uint64_t b = cur[w]; b; b &= b - 1)
-                g->val[w * 64 + (size_t)lsb(b)] = (uint8_t)(d + 1);
-            if (g->t->n > 0 && gen_checkpoint_n(g, (unsigned)popcount(cur[w])))
-                unmove_word(g, w, cur[w], d);
-        }
+        for (size_t r = 0; r < (g->words + 63) / 64 && !g->failed; r++)
+            for (uint64_t rows = cur_rows[r]; rows && !g->failed; rows &= rows - 1) {
+                size_t w = r * 64 + (size_t)lsb(rows);
+                uint64_t f = cur[w];
+                cur[w] = 0;
+                for (uint64_t b = f; b; b &= b - 1)
+                    g->val[w * 64 + (size_t)lsb(b)] = (uint8_t)(d + 1);
+                if (g->t->n > 0 && gen_checkpoint_n(g, (unsigned)popcount(f)))
+                    unmove_word(g, w, f, d);
+            }
+        memset(cur_rows, 0, (g->words + 63) / 64 * sizeof *cur_rows);
         /* Positions with an e.p. right decided at this ply. */
         Vec *ep = &g->ep_pending[d];
         for (size_t k = 0; k < ep->n; k++)
@@ -403,9 +403,12 @@ static void free_gen(Gen *g)
     free(g->ep);
     free(g->frontier);
     free(g->next);
+    free(g->frontier_rows);
+    free(g->next_rows);
     if (g->open_refute != g->open)
         free(g->open_refute);
     free(g->open);
+    free(g->dtm_losses);
     free(g->hint);
     free(g);
 }
@@ -429,8 +432,10 @@ static Gen *new_gen(DtmTable *t, DtmCheckpoint checkpoint, void *ctx)
     g->words = (2 * t->size + 63) / 64;
     g->frontier = calloc(g->words, sizeof *g->frontier);
     g->next = calloc(g->words, sizeof *g->next);
+    g->frontier_rows = calloc((g->words + 63) / 64, sizeof *g->frontier_rows);
+    g->next_rows = calloc((g->words + 63) / 64, sizeof *g->next_rows);
     g->open = g->open_refute = calloc(g->words, sizeof *g->open);
-    if (!g->frontier || !g->next || !g->open)
+    if (!g->frontier || !g->next || !g->frontier_rows || !g->next_rows || !g->open)
         g->failed = true;
     return g;
 }
@@ -553,6 +558,7 @@ static void seed_dtz(Gen *g)
         }
         uint64_t bit = 1ULL << (p % 64);
         if (v == 1) { /* checkmated */
+            g->dtm_losses[p / 64] |= bit;
             g->val[p] = DTM_DRAW;
             gen_decide_next(g, p, 0);
             continue;
@@ -560,6 +566,7 @@ static void seed_dtz(Gen *g)
         g->open[p / 64] |= bit;
         if (dtm_value_is_loss(v)) {
             g->open_refute[p / 64] |= bit;
+            g->dtm_losses[p / 64] |= bit;
             if (!(z & ZERO_COUNT))
                 gen_schedule(g, 1, p); /* every move zeroes (and loses) */
         } else if (z == ZERO_WINS || (pawns[p >= t->size] && pawn_move_wins(g, p)))
@@ -581,7 +588,8 @@ static DtmBuildStatus generate_dtz(DtmTable *t, const uint8_t *dtm, uint8_t *zer
     g->dtm = dtm;
     g->val = zero;
     g->open_refute = calloc(g->words, sizeof *g->open_refute);
-    if (!g->failed && g->open_refute) {
+    g->dtm_losses = calloc(g->words, sizeof *g->dtm_losses);
+    if (!g->failed && g->open_refute && g->dtm_losses) {
         seed_dtz(g);
         retrograde_pass(g);
         finish_draws(g);
