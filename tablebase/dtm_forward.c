@@ -36,11 +36,24 @@ typedef struct {
     int loss;       /* longest loss through an exit, plies */
 } MoveSummary;
 
-PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], const int men)
+/* Could a slider of type pt on s pin a man to a king on ksq (are they on
+ * one of its lines)? */
+static inline bool slider_line(PieceType pt, Square s, Square ksq)
+{
+    bool straight = rank_of(s) == rank_of(ksq) || file_of(s) == file_of(ksq);
+    return LINE[s][ksq] && (pt == QUEEN || (pt == ROOK) == straight);
+}
+
+/* The safety of both sides, and att[k]: the squares each man k >= 2
+ * attacks (all men blocking), which man_moves reuses. */
+PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], Bitboard att[DTM_MAX_MEN],
+                            const int men)
 {
     Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]);
     for (int k = 2; k < men; k++)
         occ |= square_bb(m->sq[k]);
+    for (int k = 2; k < men; k++)
+        att[k] = gen_attacks(g->type[k], g->color[k], m->sq[k], occ);
     for (Color us = WHITE; us <= BLACK; us++) {
         Square ksq = m->sq[us];
         Safety *s = &sf[us];
@@ -56,15 +69,20 @@ PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], 
                 continue;
             }
             PieceType pt = g->type[k];
-            Bitboard a = gen_attacks(pt, !us, m->sq[k], occ ^ square_bb(ksq));
-            s->danger |= a;
+            Bitboard a = att[k];
             if (a & square_bb(ksq)) {
+                /* Seen through our king: it cannot step back along the
+                 * line. (A man that does not give check has no line
+                 * through the king, so att[k] is already right.) */
+                if (pt >= BISHOP && pt <= QUEEN)
+                    a = gen_attacks(pt, !us, m->sq[k], occ ^ square_bb(ksq));
                 s->evasion = checkers++ ? 0 : square_bb(m->sq[k]) | BETWEEN[m->sq[k]][ksq];
-            } else if (pt >= BISHOP && pt <= QUEEN && (gen_attacks(pt, !us, m->sq[k], 0) & square_bb(ksq))) {
+            } else if (pt >= BISHOP && pt <= QUEEN && slider_line(pt, m->sq[k], ksq)) {
                 Bitboard between = BETWEEN[m->sq[k]][ksq] & occ;
                 if (!more_than_one(between))
                     s->pinned |= between; /* ours or theirs; only ours moves */
             }
+            s->danger |= a;
         }
         s->in_check = checkers > 0;
     }
@@ -163,7 +181,8 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
 }
 
 /* The legal moves of man k. */
-PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const DtmMen *m, Color us, int k)
+PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Bitboard att[DTM_MAX_MEN], const DtmMen *m,
+                       Color us, int k)
 {
     Square from = m->sq[k], ksq = m->sq[us];
     Bitboard targets, exits;
@@ -177,7 +196,7 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
         }
         exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
     } else {
-        targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
+        targets = (k < 2 ? KING_ATTACKS[from] : att[k]) & ~sf->own;
         exits = targets & sf->occ;
     }
     /* A king may capture a man only where no other enemy man defends it:
@@ -191,25 +210,27 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
         exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));
 }
 
-PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safety *sf, MoveSummary *s, const int men)
+PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safety *sf, const Bitboard att[DTM_MAX_MEN],
+                             MoveSummary *s, const int men)
 {
     memset(s, 0, sizeof *s);
     for (int k = 0; k < men; k++) {
         if (g->color[k] != us)
             continue;
-        man_moves(g, s, sf, m, us, k);
+        man_moves(g, s, sf, att, m, us, k);
         if (s->legal && !g->must_count[us])
             return; /* it cannot lose and has no exits: one move is enough */
     }
 }
 
 /* One stored position with `us` to move. */
-PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf, const int men)
+PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf,
+                           const Bitboard att[DTM_MAX_MEN], const int men)
 {
     size_t p = (size_t)us * g->t->size + index;
     MoveSummary s;
     g->open[p / 64] |= 1ULL << (p % 64);
-    summarize_moves(g, m, us, sf, &s, men);
+    summarize_moves(g, m, us, sf, att, &s, men);
     if (s.legal == 0) {
         if (sf->in_check)
             gen_decide_next(g, p, 0); /* checkmated: lost in 0 plies */
@@ -247,12 +268,13 @@ PER_MEN void forward_men(Gen *g, const int men)
             continue;
         }
         Safety sf[COLOR_NB];
-        compute_safety(g, &m, sf, men);
+        Bitboard att[DTM_MAX_MEN];
+        compute_safety(g, &m, sf, att, men);
         for (Color us = WHITE; us <= BLACK; us++) {
             if (sf[!us].in_check) /* the side not to move is in check */
                 g->val[(size_t)us * t->size + i] = DTM_ILLEGAL;
             else
-                init_position(g, i, &m, us, &sf[us], men);
+                init_position(g, i, &m, us, &sf[us], att, men);
         }
     }
 }

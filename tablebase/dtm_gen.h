@@ -225,14 +225,27 @@ static inline Bitboard sym_bb(int t, Bitboard x)
     return t & 2 ? __builtin_bswap64(x) : x;
 }
 
+/* Rook attacks for the generator, from tables of 512 bytes rather than
+ * the engine's magic tables (800 KB), which the generator's own arrays
+ * push out of the cache: the file by the subtraction trick on the file
+ * and its byte-swapped image (chessprogramming wiki "Hyperbola
+ * Quintessence"), the rank from DTM_RANK_ATTACKS. */
+static inline Bitboard gen_rook_attacks(Square s, Bitboard occ)
+{
+    Bitboard file = FILE_A_BB << (s & 7), r = square_bb(s), o = occ & file & ~r;
+    Bitboard up = o - 2 * r, down = __builtin_bswap64(__builtin_bswap64(o) - 2 * __builtin_bswap64(r));
+    int rank = s >> 3;
+    return ((up ^ down) & file & ~r) | (Bitboard)DTM_RANK_ATTACKS[s & 7][(occ >> (8 * rank + 1)) & 63] << (8 * rank);
+}
+
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)
 {
     switch (pt) {
     case PAWN: return PAWN_ATTACKS[c][s];
     case KNIGHT: return KNIGHT_ATTACKS[s];
     case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case QUEEN: return queen_attacks(s, occ);
+    case ROOK: return gen_rook_attacks(s, occ);
+    case QUEEN: return bishop_attacks(s, occ) | gen_rook_attacks(s, occ);
     default: return KING_ATTACKS[s];
     }
 }

@@ -100,6 +100,9 @@ extern DtmKingPair DTM_KK_MAP[2][SQ_NB][SQ_NB]; /* [pawns][wk][bk] */
 extern uint8_t DTM_KK_SQ[2][KK_PAWNS][2];       /* [pawns][kk] -> wk, bk */
 extern uint8_t DTM_KK_DIAG[2][KK_PAWNS];
 extern uint8_t DTM_SYM[8][SQ_NB];
+/* [file][inner six squares of the rank occupied]: the squares of the rank
+ * a rook on that file attacks (the generator's rook attacks, dtm_gen.h). */
+extern uint8_t DTM_RANK_ATTACKS[8][64];
 void dtm_index_init(void);
 
 static inline Square dtm_transpose(Square s) { return (Square)((s >> 3) | ((s & 7) << 3)); }
