@@ -132,8 +132,19 @@ static void setup_ep(Gen *g)
 {
     const DtmTable *t = g->t;
     size_t cap = 0;
+    /* The pawns (men 0 and 1, one a side) side by side on the fourth or
+     * fifth rank: the only placements with an e.p. right, in index order
+     * so that the nodes come out sorted. */
+    uint32_t pairs[32];
+    int npairs = 0;
+    for (Square s0 = 0; s0 < SQ_NB; s0++)
+        for (Square s1 = 0; s1 < SQ_NB; s1++)
+            if (rank_of(s0) == rank_of(s1) && (rank_of(s0) == 3 || rank_of(s0) == 4)
+                && (file_of(s0) - file_of(s1)) * (file_of(s0) - file_of(s1)) == 1)
+                pairs[npairs++] = (uint32_t)s0 << 6 | s1;
     for (Color x = WHITE; x <= BLACK && !g->failed; x++)
-        for (uint32_t i = 0; i < t->size && gen_checkpoint(g); i++) {
+        for (uint32_t n = 0; n < t->size / 4096 * (uint32_t)npairs && gen_checkpoint(g); n++) {
+            uint32_t i = (n / (uint32_t)npairs) << 12 | pairs[n % (uint32_t)npairs];
             size_t c = (size_t)x * t->size + i;
             DtmMen m = {{0}}, mp;
             int kx, ky;
@@ -207,12 +218,30 @@ static inline void refute_word(Gen *g, size_t wi, uint64_t w, int d)
         refute(g, wi * 64 + (size_t)lsb(w), d);
 }
 
+/* The predecessor words of one frontier row, gathered so that their
+ * entries are fetched from memory (prefetched) before any is changed: in
+ * the larger tables the rows lie far apart and rarely in the cache. */
+typedef struct {
+    size_t wi[128];
+    uint64_t bits[128];
+    int count;
+} RowBatch;
+
+static inline void batch_add(Gen *g, RowBatch *b, size_t wi, uint64_t bits, bool loss)
+{
+    if (loss)
+        __builtin_prefetch(&g->open[wi]), __builtin_prefetch(&g->next[wi]);
+    else
+        __builtin_prefetch(&g->open_refute[wi]), __builtin_prefetch(&g->val[wi * 64]);
+    b->wi[b->count] = wi, b->bits[b->count++] = bits;
+}
+
 /* Predecessors (mover to move) with the canonical king pair kk, man 0 on
  * s0 (n = 2) and the last man on the squares `last`, all in kk's
  * orientation: a move to a loss in d wins them in d + 1 (loss), a move to
  * a win in d refutes one of their moves. */
-static inline __attribute__((always_inline)) void to_row(Gen *g, Color mover, uint32_t kk, bool diag, Square s0,
-                                                         uint64_t last, bool loss, int d, const int n)
+static inline __attribute__((always_inline)) void to_row(Gen *g, RowBatch *batch, Color mover, uint32_t kk, bool diag,
+                                                         Square s0, uint64_t last, bool loss, int d, const int n)
 {
     const DtmTable *t = g->t;
     size_t base = (size_t)mover * t->size;
@@ -238,11 +267,8 @@ static inline __attribute__((always_inline)) void to_row(Gen *g, Color mover, ui
         }
         return;
     }
-    size_t wi = (base + ((size_t)(n == 2 ? kk << 6 | s0 : kk) << 6)) / 64;
-    if (loss)
-        win_word(g, wi, last, d + 1);
-    else
-        refute_word(g, wi, last, d);
+    if (last)
+        batch_add(g, batch, (base + ((size_t)(n == 2 ? kk << 6 | s0 : kk) << 6)) / 64, last, loss);
 }
 
 /* Un-moves from the positions of row word w (stored positions, `us` to
@@ -258,6 +284,8 @@ static inline __attribute__((always_inline)) void unmove_row(Gen *g, size_t w, u
     bool diag = DTM_KK_DIAG[t->pawns][kk];
     Square wk = DTM_KK_SQ[t->pawns][kk][0], bk = DTM_KK_SQ[t->pawns][kk][1];
     Bitboard kings = square_bb(wk) | square_bb(bk), man0 = n == 2 ? square_bb(s0) : 0;
+    RowBatch batch;
+    batch.count = 0;
     if (g->ep_table && !g->dtz)
         for (uint64_t b = f; b; b &= b - 1)
             ep_after(g, w * 64 + (size_t)lsb(b), d);
@@ -267,7 +295,7 @@ static inline __attribute__((always_inline)) void unmove_row(Gen *g, size_t w, u
     for (Bitboard from = KING_ATTACKS[ksq] & ~KING_ATTACKS[other] & ~man0; from;) {
         Square o = pop_lsb(&from);
         const DtmKingPair *e = &DTM_KK_MAP[t->pawns][mover == WHITE ? o : wk][mover == WHITE ? bk : o];
-        to_row(g, mover, (uint32_t)e->kk, e->diag, n == 2 ? (Square)DTM_SYM[e->sym][s0] : 0,
+        to_row(g, &batch, mover, (uint32_t)e->kk, e->diag, n == 2 ? (Square)DTM_SYM[e->sym][s0] : 0,
                sym_bb(e->sym, f & ~square_bb(o)), loss, d, n);
     }
     /* Man 0 (n = 2): its origins depend on the last man only when that
@@ -276,38 +304,43 @@ static inline __attribute__((always_inline)) void unmove_row(Gen *g, size_t w, u
         if (g->type[2] != PAWN) {
             for (Bitboard from = gen_attacks(g->type[2], mover, s0, kings) & ~kings; from;) {
                 Square o = pop_lsb(&from);
-                to_row(g, mover, kk, diag, o, f & ~square_bb(o) & ~BETWEEN[s0][o], loss, d, 2);
+                to_row(g, &batch, mover, kk, diag, o, f & ~square_bb(o) & ~BETWEEN[s0][o], loss, d, 2);
             }
         } else if (relative_rank(mover, s0) >= 2) {
             int back = mover == WHITE ? -8 : 8;
             Square o1 = (Square)(s0 + back), o2 = (Square)(s0 + 2 * back);
             if (!(kings & square_bb(o1))) {
-                to_row(g, mover, kk, diag, o1, f & ~square_bb(o1), loss, d, 2);
+                to_row(g, &batch, mover, kk, diag, o1, f & ~square_bb(o1), loss, d, 2);
                 /* A double step that lands beside an enemy pawn reaches
                  * the position with the e.p. right, an EpNode. */
                 Bitboard beside = ((man0 << 1) & ~FILE_A_BB) | ((man0 >> 1) & ~FILE_BB(7));
                 Bitboard ep = g->type[3] == PAWN && g->color[3] != mover ? beside : 0;
                 if (relative_rank(mover, s0) == 3 && !(kings & square_bb(o2)))
-                    to_row(g, mover, kk, diag, o2, f & ~square_bb(o1) & ~square_bb(o2) & ~ep, loss, d, 2);
+                    to_row(g, &batch, mover, kk, diag, o2, f & ~square_bb(o1) & ~square_bb(o2) & ~ep, loss, d, 2);
             }
         }
     }
     /* The last man, square by square, within the row. */
     int last = 1 + n;
-    if (g->color[last] != mover)
-        return;
-    Bitboard enemy_pawns = n == 2 && g->type[2] == PAWN && g->color[2] != mover ? man0 : 0;
-    uint64_t won = 0;
-    bool plain = !diag && !(n == 2 && t->same);
-    for (uint64_t b = f; b; b &= b - 1) {
-        Square s = (Square)lsb(b);
-        Bitboard from = unmove_origins(g, last, mover, s, kings | man0 | square_bb(s), enemy_pawns);
-        if (loss && plain)
-            won |= from; /* a predecessor is won once, however many moves win */
-        else
-            to_row(g, mover, kk, diag, s0, from, loss, d, n);
+    if (g->color[last] == mover) {
+        Bitboard enemy_pawns = n == 2 && g->type[2] == PAWN && g->color[2] != mover ? man0 : 0;
+        uint64_t won = 0;
+        bool plain = !diag && !(n == 2 && t->same);
+        for (uint64_t b = f; b; b &= b - 1) {
+            Square s = (Square)lsb(b);
+            Bitboard from = unmove_origins(g, last, mover, s, kings | man0 | square_bb(s), enemy_pawns);
+            if (loss && plain)
+                won |= from; /* a predecessor is won once, however many moves win */
+            else
+                to_row(g, &batch, mover, kk, diag, s0, from, loss, d, n);
+        }
+        to_row(g, &batch, mover, kk, diag, s0, won, loss, d, n);
     }
-    to_row(g, mover, kk, diag, s0, won, loss, d, n);
+    for (int i = 0; i < batch.count; i++)
+        if (loss)
+            win_word(g, batch.wi[i], batch.bits[i], d + 1);
+        else
+            refute_word(g, batch.wi[i], batch.bits[i], d);
 }
 
 /* Un-moves from the positions of word w among f, decided at ply d: DTM
@@ -540,37 +573,86 @@ static bool pawn_move_wins(const Gen *g, size_t p)
     return false;
 }
 
+/* The DTM table's losses among the (at most 64) entries of word w, one
+ * bit each. */
+static inline uint64_t loss_bits(const Gen *g, size_t w)
+{
+    const uint8_t *v = g->dtm + w * 64;
+    size_t n = 2 * g->t->size - w * 64 < 64 ? 2 * g->t->size - w * 64 : 64;
+    uint64_t bits = 0;
+    for (size_t b = 0; b < n; b++)
+        bits |= (uint64_t)(v[b] & 1 && v[b] != DTM_ILLEGAL) << b;
+    return bits;
+}
+
+/* Which of the positions `wins` of row word w (DTM wins, `us` to move,
+ * whose only pawn is the last man) have a pawn move that keeps the win, a
+ * row at a time: the move of the pawn on s to s + up is a square of the
+ * opponent's row with the same men, lost for it. */
+static uint64_t pawn_moves_win_row(const Gen *g, size_t w, Color us, uint64_t wins)
+{
+    const DtmTable *t = g->t;
+    size_t row = w - (us ? t->size / 64 : 0);
+    uint32_t kk = (uint32_t)(t->n == 2 ? row >> 6 : row);
+    Bitboard empty = ~(square_bb(DTM_KK_SQ[1][kk][0]) | square_bb(DTM_KK_SQ[1][kk][1]));
+    if (t->n == 2)
+        empty &= ~square_bb((Square)(row & 63));
+    /* A position after a pawn move is legal where the table does not mark
+     * it illegal, which a loss never is. */
+    Bitboard lost = loss_bits(g, (us ? row : row + t->size / 64)) & empty;
+    Bitboard one, two;
+    if (us == WHITE)
+        one = lost >> 8, two = (lost >> 16) & (empty >> 8) & RANK_BB(1);
+    else
+        one = lost << 8, two = (lost << 16) & (empty << 8) & RANK_BB(6);
+    return wins & (one | two);
+}
+
 /* The DTZ pass's start, from the DTM table and the DTM pass's g->zero
- * (already in g->val): draws stay draws; checkmates are lost in 0; a win
- * that a zeroing move keeps is won in 1 (DTZ 1); a loss keeps its counter
- * of moves that do not zero (and, if it has none, is lost in 1). */
+ * (already in g->val), a word at a time: draws stay draws; checkmates
+ * are lost in 0; a win that a zeroing move keeps is won in 1 (DTZ 1); a
+ * loss keeps its counter of moves that do not zero (and, if it has none,
+ * is lost in 1). */
 static void seed_dtz(Gen *g)
 {
     const DtmTable *t = g->t;
-    bool pawns[COLOR_NB] = {false, false};
+    int pawns[COLOR_NB] = {0, 0};
     for (int k = 2; k < g->men; k++)
-        pawns[g->color[k]] |= g->type[k] == PAWN;
-    for (size_t p = 0; p < 2 * t->size && gen_checkpoint(g); p++) {
-        uint8_t v = g->dtm[p], z = g->val[p];
-        if (v == DTM_ILLEGAL || v == DTM_DRAW) {
-            g->val[p] = v;
-            continue;
+        pawns[g->color[k]] += g->type[k] == PAWN;
+    for (size_t w = 0; w < g->words && gen_checkpoint_n(g, 64); w++) {
+        const uint8_t *v = g->dtm + w * 64;
+        uint8_t *z = g->val + w * 64;
+        size_t n = 2 * t->size - w * 64 < 64 ? 2 * t->size - w * 64 : 64;
+        uint64_t decided = 0, mates = 0, zero_wins = 0, zero_all = 0;
+        for (size_t b = 0; b < n; b++) {
+            decided |= (uint64_t)(v[b] != DTM_DRAW && v[b] != DTM_ILLEGAL) << b;
+            mates |= (uint64_t)(v[b] == 1) << b;
+            zero_wins |= (uint64_t)(z[b] == ZERO_WINS) << b;
+            zero_all |= (uint64_t) !(z[b] & ZERO_COUNT) << b;
         }
-        uint64_t bit = 1ULL << (p % 64);
-        if (v == 1) { /* checkmated */
-            g->dtm_losses[p / 64] |= bit;
-            g->val[p] = DTM_DRAW;
-            gen_decide_next(g, p, 0);
-            continue;
-        }
-        g->open[p / 64] |= bit;
-        if (dtm_value_is_loss(v)) {
-            g->open_refute[p / 64] |= bit;
-            g->dtm_losses[p / 64] |= bit;
-            if (!(z & ZERO_COUNT))
-                gen_schedule(g, 1, p); /* every move zeroes (and loses) */
-        } else if (z == ZERO_WINS || (pawns[p >= t->size] && pawn_move_wins(g, p)))
-            gen_schedule(g, 1, p);
+        uint64_t losses = loss_bits(g, w), wins = decided & ~losses;
+        for (size_t b = 0; b < n; b++)
+            if (!(decided >> b & 1) || mates >> b & 1)
+                z[b] = v[b] == DTM_ILLEGAL ? DTM_ILLEGAL : DTM_DRAW;
+        g->dtm_losses[w] = losses;
+        g->open[w] = decided & ~mates;
+        g->open_refute[w] = losses & ~mates;
+        for (uint64_t b = mates; b; b &= b - 1)
+            gen_decide_next(g, w * 64 + (size_t)lsb(b), 0);
+        /* Every move zeroes (and loses): lost in 1. */
+        uint64_t in_one = losses & ~mates & zero_all;
+        /* A capture or promotion keeps the win, or a pawn move does. */
+        in_one |= wins & zero_wins;
+        Color us = w * 64 >= t->size;
+        uint64_t rest = wins & ~zero_wins;
+        if (pawns[us] == 1 && g->type[g->men - 1] == PAWN && g->color[g->men - 1] == us && !g->ep_table && rest)
+            in_one |= pawn_moves_win_row(g, w, us, rest);
+        else if (pawns[us])
+            for (uint64_t b = rest; b; b &= b - 1)
+                if (pawn_move_wins(g, w * 64 + (size_t)lsb(b)))
+                    in_one |= b & -b;
+        for (uint64_t b = in_one; b; b &= b - 1)
+            gen_schedule(g, 1, w * 64 + (size_t)lsb(b));
     }
 }
 
