@@ -573,33 +573,83 @@ static bool pawn_move_wins(const Gen *g, size_t p)
     return false;
 }
 
-/* The DTM table's losses among the (at most 64) entries of word w, one
- * bit each. */
+/* ---- bytes to bits, eight at a time (SWAR) ---------------------------- */
+
+static const uint64_t ONES = 0x0101010101010101ULL, HIGHS = 0x8080808080808080ULL;
+
+/* The high bits of the 8 bytes of x gathered into 8 bits (byte 0 ->
+ * bit 0): the multiplication moves bit 7 + 8 i to bit 56 + i, and no two
+ * partial products meet. */
+static inline unsigned high_bits(uint64_t x) { return (unsigned)(((x & HIGHS) * 0x0002040810204081ULL) >> 56); }
+
+/* High bit set in the bytes of x equal to zero (exact: no borrow crosses
+ * a byte). */
+static inline uint64_t zero_bytes(uint64_t x) { return ~(((x & ~HIGHS) + ~HIGHS) | x | ~HIGHS); }
+
+/* Entries of word w (64 but in the last word of a table without men). */
+static inline size_t word_entries(const Gen *g, size_t w)
+{
+    return 2 * g->t->size - w * 64 < 64 ? 2 * g->t->size - w * 64 : 64;
+}
+
+/* The entries of word w of the byte array a, as eight words (host byte
+ * order: entry 8 i + j is byte j of out[i] on a little-endian host;
+ * high_bits reads them back in that order); missing entries read as
+ * `fill`. */
+static inline void load_entries(const Gen *g, const uint8_t *a, size_t w, uint8_t fill, uint64_t out[8])
+{
+    uint8_t buf[64];
+    size_t n = word_entries(g, w);
+    memset(buf, fill, sizeof buf);
+    memcpy(buf, a + w * 64, n);
+    for (int i = 0; i < 8; i++) {
+        uint64_t x = 0;
+        for (int j = 7; j >= 0; j--)
+            x = x << 8 | buf[8 * i + j];
+        out[i] = x;
+    }
+}
+
+/* The DTM table's losses among the entries of word w, one bit each: odd
+ * values but DTM_ILLEGAL. */
 static inline uint64_t loss_bits(const Gen *g, size_t w)
 {
-    const uint8_t *v = g->dtm + w * 64;
-    size_t n = 2 * g->t->size - w * 64 < 64 ? 2 * g->t->size - w * 64 : 64;
-    uint64_t bits = 0;
-    for (size_t b = 0; b < n; b++)
-        bits |= (uint64_t)(v[b] & 1 && v[b] != DTM_ILLEGAL) << b;
+    uint64_t v[8], bits = 0;
+    load_entries(g, g->dtm, w, DTM_DRAW, v);
+    for (int i = 0; i < 8; i++)
+        bits |= (uint64_t)high_bits((v[i] << 7) & ~zero_bytes(~v[i])) << (8 * i);
     return bits;
 }
 
 /* Which of the positions `wins` of row word w (DTM wins, `us` to move,
- * whose only pawn is the last man) have a pawn move that keeps the win, a
- * row at a time: the move of the pawn on s to s + up is a square of the
- * opponent's row with the same men, lost for it. */
+ * whose one pawn is man 0 or the last man) have a pawn move that keeps
+ * the win, a row at a time: the positions after the moves are rows of
+ * the opponent's half with the same kings, lost for it. (A position after
+ * a pawn move is legal where the table does not mark it illegal, which a
+ * loss never is.) */
 static uint64_t pawn_moves_win_row(const Gen *g, size_t w, Color us, uint64_t wins)
 {
     const DtmTable *t = g->t;
-    size_t row = w - (us ? t->size / 64 : 0);
+    size_t half = t->size / 64, row = w - (us ? half : 0), them = us ? 0 : half;
     uint32_t kk = (uint32_t)(t->n == 2 ? row >> 6 : row);
-    Bitboard empty = ~(square_bb(DTM_KK_SQ[1][kk][0]) | square_bb(DTM_KK_SQ[1][kk][1]));
-    if (t->n == 2)
-        empty &= ~square_bb((Square)(row & 63));
-    /* A position after a pawn move is legal where the table does not mark
-     * it illegal, which a loss never is. */
-    Bitboard lost = loss_bits(g, (us ? row : row + t->size / 64)) & empty;
+    Bitboard kings = square_bb(DTM_KK_SQ[1][kk][0]) | square_bb(DTM_KK_SQ[1][kk][1]);
+    int up = us == WHITE ? 8 : -8;
+    if (g->type[g->men - 1] != PAWN || g->color[g->men - 1] != us) {
+        /* The pawn is man 0: a move leads to the row of its new square,
+         * the last man (the row's bits) staying; that man must not stand
+         * on the squares the pawn crosses. */
+        Square s0 = (Square)(row & 63), one = (Square)(s0 + up), two = (Square)(one + up);
+        if ((kings & square_bb(one)) || relative_rank(us, one) == 7)
+            return 0;
+        uint64_t won = loss_bits(g, them + (row & ~(size_t)63) + one) & ~square_bb(one);
+        if (relative_rank(us, s0) == 1 && !(kings & square_bb(two)))
+            won |= loss_bits(g, them + (row & ~(size_t)63) + two) & ~square_bb(one) & ~square_bb(two);
+        return wins & won;
+    }
+    /* The pawn is the last man: a move stays in the row, the pawn's bit
+     * moving by a rank. */
+    Bitboard empty = ~kings & ~(t->n == 2 ? square_bb((Square)(row & 63)) : 0);
+    Bitboard lost = loss_bits(g, them + row) & empty;
     Bitboard one, two;
     if (us == WHITE)
         one = lost >> 8, two = (lost >> 16) & (empty >> 8) & RANK_BB(1);
@@ -622,18 +672,21 @@ static void seed_dtz(Gen *g)
     for (size_t w = 0; w < g->words && gen_checkpoint_n(g, 64); w++) {
         const uint8_t *v = g->dtm + w * 64;
         uint8_t *z = g->val + w * 64;
-        size_t n = 2 * t->size - w * 64 < 64 ? 2 * t->size - w * 64 : 64;
-        uint64_t decided = 0, mates = 0, zero_wins = 0, zero_all = 0;
-        for (size_t b = 0; b < n; b++) {
-            decided |= (uint64_t)(v[b] != DTM_DRAW && v[b] != DTM_ILLEGAL) << b;
-            mates |= (uint64_t)(v[b] == 1) << b;
-            zero_wins |= (uint64_t)(z[b] == ZERO_WINS) << b;
-            zero_all |= (uint64_t) !(z[b] & ZERO_COUNT) << b;
+        size_t n = word_entries(g, w);
+        uint64_t vw[8], zw[8], decided = 0, mates = 0, zero_wins = 0, zero_all = 0;
+        load_entries(g, g->dtm, w, DTM_DRAW, vw);
+        load_entries(g, g->val, w, 0, zw);
+        for (int i = 0; i < 8; i++) {
+            decided |= (uint64_t)high_bits(~zero_bytes(vw[i]) & ~zero_bytes(~vw[i])) << (8 * i);
+            mates |= (uint64_t)high_bits(zero_bytes(vw[i] ^ ONES)) << (8 * i);
+            zero_wins |= (uint64_t)high_bits(zero_bytes(~zw[i])) << (8 * i);
+            zero_all |= (uint64_t)high_bits(zero_bytes(zw[i] & ~HIGHS)) << (8 * i);
         }
         uint64_t losses = loss_bits(g, w), wins = decided & ~losses;
-        for (size_t b = 0; b < n; b++)
-            if (!(decided >> b & 1) || mates >> b & 1)
-                z[b] = v[b] == DTM_ILLEGAL ? DTM_ILLEGAL : DTM_DRAW;
+        /* Draws and illegal entries take the DTM table's value, mates 0
+         * (the walk of ply 0 writes theirs). */
+        for (uint64_t b = (~decided | mates) & (n < 64 ? (1ULL << n) - 1 : ~0ULL); b; b &= b - 1)
+            z[lsb(b)] = v[lsb(b)] == DTM_ILLEGAL ? DTM_ILLEGAL : DTM_DRAW;
         g->dtm_losses[w] = losses;
         g->open[w] = decided & ~mates;
         g->open_refute[w] = losses & ~mates;
@@ -645,14 +698,24 @@ static void seed_dtz(Gen *g)
         in_one |= wins & zero_wins;
         Color us = w * 64 >= t->size;
         uint64_t rest = wins & ~zero_wins;
-        if (pawns[us] == 1 && g->type[g->men - 1] == PAWN && g->color[g->men - 1] == us && !g->ep_table && rest)
+        bool pawn_man0 = t->n == 2 && g->type[2] == PAWN && g->color[2] == us;
+        bool pawn_last = g->type[g->men - 1] == PAWN && g->color[g->men - 1] == us;
+        if (pawns[us] == 1 && (pawn_man0 || pawn_last) && !g->ep_table && rest)
             in_one |= pawn_moves_win_row(g, w, us, rest);
         else if (pawns[us])
             for (uint64_t b = rest; b; b &= b - 1)
                 if (pawn_move_wins(g, w * 64 + (size_t)lsb(b)))
                     in_one |= b & -b;
-        for (uint64_t b = in_one; b; b &= b - 1)
-            gen_schedule(g, 1, w * 64 + (size_t)lsb(b));
+        /* Straight into the set that the walk of ply 0 fills (frontier
+         * becomes `next` then), not the pending list: in tables with
+         * pawns most wins are lost in 1 for the opponent so. */
+        if (in_one) {
+            g->open[w] &= ~in_one;
+            g->open_refute[w] &= ~in_one;
+            g->frontier[w] |= in_one;
+            g->frontier_rows[w / 64] |= 1ULL << (w % 64);
+            g->last = g->last < 1 ? 1 : g->last;
+        }
     }
 }
 
