@@ -223,18 +223,23 @@ PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safe
     }
 }
 
+/* What init_position says of a position's bits in Gen.open and
+ * Gen.open_refute (forward_men sets them a word at a time). */
+enum { OPEN = 1, OPEN_REFUTE = 2 };
+
 /* One stored position with `us` to move. */
-PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf,
-                           const Bitboard att[DTM_MAX_MEN], const int men)
+PER_MEN int init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf,
+                          const Bitboard att[DTM_MAX_MEN], const int men)
 {
     size_t p = (size_t)us * g->t->size + index;
     MoveSummary s;
-    g->open[p / 64] |= 1ULL << (p % 64);
     summarize_moves(g, m, us, sf, att, &s, men);
     if (s.legal == 0) {
-        if (sf->in_check)
+        if (sf->in_check) {
             gen_decide_next(g, p, 0); /* checkmated: lost in 0 plies */
-        return;                       /* stalemate: a draw no un-move reaches */
+            return 0;
+        }
+        return OPEN; /* stalemate: a draw no un-move reaches */
     }
     int count = g->can_lose[us] ? s.weight >> (dtm_stabiliser(g->t, m) - 1) : 1; /* / stab */
     /* For the DTZ pass pawn moves zero like captures; only a side that
@@ -243,24 +248,41 @@ PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, co
     int zero_count = g->can_lose[us] ? count - s.pawn_quiet : 0;
     if (zero_count > ZERO_COUNT) {
         g->failed = true; /* cannot happen: at most 2 * 62 moves */
-        return;
+        return 0;
     }
     g->zero[p] = s.win ? ZERO_WINS : (uint8_t)(zero_count | (s.exit || s.pawn_quiet ? ZERO_ANY : 0));
+    int bits = OPEN;
     if (s.win || s.draw)
         count++; /* an exit that does not lose is never refuted */
     else if (g->can_lose[us])
-        g->open_refute[p / 64] |= 1ULL << (p % 64); /* it may run out of moves */
+        bits |= OPEN_REFUTE; /* it may run out of moves */
     g->val[p] = (uint8_t)count;
     g->hint[p] = (uint8_t)s.loss;
     if (s.win)
         gen_schedule(g, s.win, p);
     if (count == 0)
         gen_schedule(g, s.loss, p);
+    return bits;
+}
+
+/* The open bits gathered for word w of one side, ORed in when the walk
+ * leaves it (one store a word rather than one a position). */
+typedef struct {
+    size_t w;
+    uint64_t open, refute;
+} OpenWord;
+
+static inline void flush_open(Gen *g, OpenWord *o)
+{
+    g->open[o->w] |= o->open;
+    g->open_refute[o->w] |= o->refute;
+    o->open = o->refute = 0;
 }
 
 PER_MEN void forward_men(Gen *g, const int men)
 {
     const DtmTable *t = g->t;
+    OpenWord word[COLOR_NB] = {{0, 0, 0}, {t->size / 64, 0, 0}};
     for (uint32_t i = 0; i < t->size && gen_checkpoint(g); i++) {
         DtmMen m = {{0}};
         if (!dtm_decode(t, i, &m)) {
@@ -271,12 +293,22 @@ PER_MEN void forward_men(Gen *g, const int men)
         Bitboard att[DTM_MAX_MEN];
         compute_safety(g, &m, sf, att, men);
         for (Color us = WHITE; us <= BLACK; us++) {
-            if (sf[!us].in_check) /* the side not to move is in check */
-                g->val[(size_t)us * t->size + i] = DTM_ILLEGAL;
-            else
-                init_position(g, i, &m, us, &sf[us], att, men);
+            size_t p = (size_t)us * t->size + i;
+            if (sf[!us].in_check) { /* the side not to move is in check */
+                g->val[p] = DTM_ILLEGAL;
+                continue;
+            }
+            int bits = init_position(g, i, &m, us, &sf[us], att, men);
+            if (p / 64 != word[us].w) {
+                flush_open(g, &word[us]);
+                word[us].w = p / 64;
+            }
+            word[us].open |= (uint64_t)(bits & OPEN) << (p % 64);
+            word[us].refute |= (uint64_t)(bits >> 1) << (p % 64);
         }
     }
+    flush_open(g, &word[WHITE]);
+    flush_open(g, &word[BLACK]);
 }
 
 void gen_forward_pass(Gen *g)
