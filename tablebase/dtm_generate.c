@@ -9,7 +9,9 @@
  *    decided at ply d: a loss in d makes every predecessor a win in d + 1;
  *    a win in d refutes one move of every predecessor, and a predecessor
  *    whose last move is refuted is lost in d + 1 (or later, if a capture
- *    leads to a longer loss).
+ *    leads to a longer loss). The positions of a ply are a bit-vector
+ *    walked in index order, and most un-moves map a row of 64 positions
+ *    at once (see "un-moves, a row of 64 positions at a time" below).
  * Whatever stays undecided is a draw. (Chessprogramming wiki "Retrograde
  * Analysis"; Thompson, "Retrograde analysis of certain endgames", 1986.)
  * 3. The DTZ pass follows the finished DTM table and needs no forward
