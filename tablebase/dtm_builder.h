@@ -1,10 +1,11 @@
 /* A builder of DTM tables (tablebase/dtm.h) that works only on lent time.
  *
  * The search needs tables while it plays (search/tb.c), and a build of a
- * 4-man table takes up to about a second. Building in the UCI input thread
- * would block `isready`, `stop` and `quit`; building in extra threads
- * beside the search would take cores the engine was not given (under a
- * match runner with concurrency, `Threads 1` must mean one core). So a
+ * 4-man table takes up to about half a second (with pawns up to about a
+ * second; dtm.h). Building in the UCI input thread would block `isready`,
+ * `stop` and `quit`; building in extra threads beside the search would
+ * take cores the engine was not given (under a match runner with
+ * concurrency, `Threads 1` must mean one core). So a
  * builder owns one thread that builds only while its owner lends it time:
  * dtm_builder_work blocks the caller (the main search thread, which would
  * otherwise use that core) while the builder works, and pauses the builder
@@ -15,8 +16,8 @@
  * At most one table is built at a time, in the order asked for. The
  * generator polls the builder's checkpoint every 1024 positions (under a ms
  * apart), so a pause or dtm_builder_destroy takes effect at once; only the
- * statistics pass that ends a build runs through (about 15 ms for a
- * pawnless 4-man table).
+ * statistics pass that ends a build runs through (about 10 ms for a
+ * pawnless 4-man table, 35 ms with pawns).
  *
  * A paused build holds its tables' build locks: dtm_build (dtm.h) of such a
  * table in another thread waits until the builder finishes it, and two

@@ -1,7 +1,8 @@
 /* The forward pass of the DTM generator: one visit per stored position and
  * side to move. It marks illegal positions, decides checkmates (lost in 0
  * plies), values captures and promotions through the smaller tables, and
- * counts the moves that stay in the table. Legality is a bit test against
+ * counts the moves that stay in the table; on the way it notes what the
+ * DTZ pass will need (Gen.zero), so that pass has no forward pass. Legality is a bit test against
  * the squares the enemy attacks, the pins and the check evasions, so quiet
  * moves are counted in bulk with popcount. */
 #include <stdlib.h>
@@ -27,17 +28,32 @@ typedef struct {
 /* The moves of one side to move. */
 typedef struct {
     int legal;
-    int weight; /* moves that stay in the table, weighted by stabiliser */
-    int win;    /* shortest win through an exit, plies; 0 if none */
-    bool draw;  /* an exit draws */
-    int loss;   /* longest loss through an exit, plies */
+    int weight;     /* moves that stay in the table, weighted by stabiliser */
+    int pawn_quiet; /* of them, pawn moves (no symmetry: weight 1 each) */
+    bool exit;      /* a capture or promotion is legal */
+    int win;        /* shortest win through an exit, plies; 0 if none */
+    bool draw;      /* an exit draws */
+    int loss;       /* longest loss through an exit, plies */
 } MoveSummary;
 
-PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], const int men)
+/* Could a slider of type pt on s pin a man to a king on ksq (are they on
+ * one of its lines)? */
+static inline bool slider_line(PieceType pt, Square s, Square ksq)
+{
+    bool straight = rank_of(s) == rank_of(ksq) || file_of(s) == file_of(ksq);
+    return LINE[s][ksq] && (pt == QUEEN || (pt == ROOK) == straight);
+}
+
+/* The safety of both sides, and att[k]: the squares each man k >= 2
+ * attacks (all men blocking), which man_moves reuses. */
+PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], Bitboard att[DTM_MAX_MEN],
+                            const int men)
 {
     Bitboard occ = square_bb(m->sq[0]) | square_bb(m->sq[1]);
     for (int k = 2; k < men; k++)
         occ |= square_bb(m->sq[k]);
+    for (int k = 2; k < men; k++)
+        att[k] = gen_attacks(g->type[k], g->color[k], m->sq[k], occ);
     for (Color us = WHITE; us <= BLACK; us++) {
         Square ksq = m->sq[us];
         Safety *s = &sf[us];
@@ -53,15 +69,20 @@ PER_MEN void compute_safety(const Gen *g, const DtmMen *m, Safety sf[COLOR_NB], 
                 continue;
             }
             PieceType pt = g->type[k];
-            Bitboard a = gen_attacks(pt, !us, m->sq[k], occ ^ square_bb(ksq));
-            s->danger |= a;
+            Bitboard a = att[k];
             if (a & square_bb(ksq)) {
+                /* Seen through our king: it cannot step back along the
+                 * line. (A man that does not give check has no line
+                 * through the king, so att[k] is already right.) */
+                if (pt >= BISHOP && pt <= QUEEN)
+                    a = gen_attacks(pt, !us, m->sq[k], occ ^ square_bb(ksq));
                 s->evasion = checkers++ ? 0 : square_bb(m->sq[k]) | BETWEEN[m->sq[k]][ksq];
-            } else if (pt >= BISHOP && pt <= QUEEN && (gen_attacks(pt, !us, m->sq[k], 0) & square_bb(ksq))) {
+            } else if (pt >= BISHOP && pt <= QUEEN && slider_line(pt, m->sq[k], ksq)) {
                 Bitboard between = BETWEEN[m->sq[k]][ksq] & occ;
                 if (!more_than_one(between))
                     s->pinned |= between; /* ours or theirs; only ours moves */
             }
+            s->danger |= a;
         }
         s->in_check = checkers > 0;
     }
@@ -91,28 +112,6 @@ int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color m
     return plies % 2 == 0 ? plies + 1 : -(plies + 1);
 }
 
-int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo)
-{
-    if (captured >= 0 || promo) {
-        int v = gen_exit_value(g->t, m, k, to, mover, captured, promo);
-        return (v > 0) - (v < 0);
-    }
-    /* A pawn move inside the table: the DTM table of this material. */
-    DtmMen after = *m;
-    after.sq[k] = to;
-    int v = dtm_value_for_mover(g->dtm[(size_t)!mover * g->t->size + dtm_index(g->t, &after, NULL)]);
-    int kx, ky;
-    if (abs(to - m->sq[k]) != 16 || !gen_ep_candidate(g, &after, !mover, &kx, &ky))
-        return v;
-    /* A double step beside an enemy pawn: the opponent may take e.p.
-     * (or must, when it has no other move), whichever is better for it. */
-    int e = gen_exit_value(g->t, &after, kx, (Square)((to + m->sq[k]) / 2), !mover, ky, NO_PIECE_TYPE);
-    int them = (e > 0) - (e < 0);
-    if (gen_ep_other_move(&after, !mover, kx, ky) && -v > them)
-        them = -v;
-    return -them;
-}
-
 static void note_exit(MoveSummary *s, int v)
 {
     if (v > 0 && (!s->win || v < s->win))
@@ -128,13 +127,12 @@ static void exit_move(const Gen *g, MoveSummary *s, const DtmMen *m, Bitboard oc
 {
     int captured = (occ & square_bb(to)) ? man_on(g, m, to) : -1;
     s->legal++;
+    s->exit = true;
     if (g->type[k] == PAWN && relative_rank(us, to) == 7)
         for (PieceType pt = KNIGHT; pt <= QUEEN; pt++)
-            note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, pt) :
-                                  gen_exit_value(g->t, m, k, to, us, captured, pt));
+            note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, pt));
     else
-        note_exit(s, g->dtz ? gen_zeroing_value(g, m, k, to, us, captured, NO_PIECE_TYPE) :
-                              gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
+        note_exit(s, gen_exit_value(g->t, m, k, to, us, captured, NO_PIECE_TYPE));
 }
 
 /* The long diagonals through s: a position can be symmetric only with
@@ -183,7 +181,8 @@ PER_MEN void count_quiet(const Gen *g, MoveSummary *s, const DtmMen *m, Color us
 }
 
 /* The legal moves of man k. */
-PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const DtmMen *m, Color us, int k)
+PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Bitboard att[DTM_MAX_MEN], const DtmMen *m,
+                       Color us, int k)
 {
     Square from = m->sq[k], ksq = m->sq[us];
     Bitboard targets, exits;
@@ -195,58 +194,95 @@ PER_MEN void man_moves(const Gen *g, MoveSummary *s, const Safety *sf, const Dtm
             if (relative_rank(us, from) == 1 && !(sf->occ & square_bb(from + 2 * up)))
                 targets |= square_bb(from + 2 * up);
         }
-        /* For DTZ every pawn move zeroes the count: all are exits. */
-        exits = g->dtz ? targets : targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
+        exits = targets & (sf->occ | RANK_BB(us == WHITE ? 7 : 0));
     } else {
-        targets = gen_attacks(g->type[k], us, from, sf->occ) & ~sf->own;
+        targets = (k < 2 ? KING_ATTACKS[from] : att[k]) & ~sf->own;
         exits = targets & sf->occ;
     }
     /* A king may capture a man only where no other enemy man defends it:
      * danger holds exactly those squares. */
     Bitboard legal = k == us ? ~sf->danger : sf->evasion & (sf->pinned & square_bb(from) ? LINE[from][ksq] : ~0ULL);
-    count_quiet(g, s, m, us, k, targets & legal & ~exits);
+    Bitboard quiet = targets & legal & ~exits;
+    count_quiet(g, s, m, us, k, quiet);
+    if (g->type[k] == PAWN)
+        s->pawn_quiet += popcount(quiet);
     for (exits &= legal; exits;)
         exit_move(g, s, m, sf->occ, us, k, pop_lsb(&exits));
 }
 
-PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safety *sf, MoveSummary *s, const int men)
+PER_MEN void summarize_moves(const Gen *g, const DtmMen *m, Color us, const Safety *sf, const Bitboard att[DTM_MAX_MEN],
+                             MoveSummary *s, const int men)
 {
     memset(s, 0, sizeof *s);
     for (int k = 0; k < men; k++) {
         if (g->color[k] != us)
             continue;
-        man_moves(g, s, sf, m, us, k);
+        man_moves(g, s, sf, att, m, us, k);
         if (s->legal && !g->must_count[us])
             return; /* it cannot lose and has no exits: one move is enough */
     }
 }
 
+/* What init_position says of a position's bits in Gen.open and
+ * Gen.open_refute (forward_men sets them a word at a time). */
+enum { OPEN = 1, OPEN_REFUTE = 2 };
+
 /* One stored position with `us` to move. */
-PER_MEN void init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf, const int men)
+PER_MEN int init_position(Gen *g, uint32_t index, const DtmMen *m, Color us, const Safety *sf,
+                          const Bitboard att[DTM_MAX_MEN], const int men)
 {
     size_t p = (size_t)us * g->t->size + index;
     MoveSummary s;
-    g->open[p / 64] |= 1ULL << (p % 64);
-    summarize_moves(g, m, us, sf, &s, men);
+    summarize_moves(g, m, us, sf, att, &s, men);
     if (s.legal == 0) {
-        if (sf->in_check)
+        if (sf->in_check) {
             gen_decide_next(g, p, 0); /* checkmated: lost in 0 plies */
-        return;                       /* stalemate: a draw no un-move reaches */
+            return 0;
+        }
+        return OPEN; /* stalemate: a draw no un-move reaches */
     }
     int count = g->can_lose[us] ? s.weight >> (dtm_stabiliser(g->t, m) - 1) : 1; /* / stab */
+    /* For the DTZ pass pawn moves zero like captures; only a side that
+     * can lose (and so counted all its moves) needs the counter. With
+     * pawns no position is symmetric, so they weigh 1 each. */
+    int zero_count = g->can_lose[us] ? count - s.pawn_quiet : 0;
+    if (zero_count > ZERO_COUNT) {
+        g->failed = true; /* cannot happen: at most 2 * 62 moves */
+        return 0;
+    }
+    g->zero[p] = s.win ? ZERO_WINS : (uint8_t)(zero_count | (s.exit || s.pawn_quiet ? ZERO_ANY : 0));
+    int bits = OPEN;
     if (s.win || s.draw)
         count++; /* an exit that does not lose is never refuted */
-    g->cnt[p] = (uint8_t)count;
+    else if (g->can_lose[us])
+        bits |= OPEN_REFUTE; /* it may run out of moves */
+    g->val[p] = (uint8_t)count;
     g->hint[p] = (uint8_t)s.loss;
     if (s.win)
         gen_schedule(g, s.win, p);
     if (count == 0)
         gen_schedule(g, s.loss, p);
+    return bits;
+}
+
+/* The open bits gathered for word w of one side, ORed in when the walk
+ * leaves it (one store a word rather than one a position). */
+typedef struct {
+    size_t w;
+    uint64_t open, refute;
+} OpenWord;
+
+static inline void flush_open(Gen *g, OpenWord *o)
+{
+    g->open[o->w] |= o->open;
+    g->open_refute[o->w] |= o->refute;
+    o->open = o->refute = 0;
 }
 
 PER_MEN void forward_men(Gen *g, const int men)
 {
     const DtmTable *t = g->t;
+    OpenWord word[COLOR_NB] = {{0, 0, 0}, {t->size / 64, 0, 0}};
     for (uint32_t i = 0; i < t->size && gen_checkpoint(g); i++) {
         DtmMen m = {{0}};
         if (!dtm_decode(t, i, &m)) {
@@ -254,14 +290,25 @@ PER_MEN void forward_men(Gen *g, const int men)
             continue;
         }
         Safety sf[COLOR_NB];
-        compute_safety(g, &m, sf, men);
+        Bitboard att[DTM_MAX_MEN];
+        compute_safety(g, &m, sf, att, men);
         for (Color us = WHITE; us <= BLACK; us++) {
-            if (sf[!us].in_check) /* the side not to move is in check */
-                g->val[(size_t)us * t->size + i] = DTM_ILLEGAL;
-            else
-                init_position(g, i, &m, us, &sf[us], men);
+            size_t p = (size_t)us * t->size + i;
+            if (sf[!us].in_check) { /* the side not to move is in check */
+                g->val[p] = DTM_ILLEGAL;
+                continue;
+            }
+            int bits = init_position(g, i, &m, us, &sf[us], att, men);
+            if (p / 64 != word[us].w) {
+                flush_open(g, &word[us]);
+                word[us].w = p / 64;
+            }
+            word[us].open |= (uint64_t)(bits & OPEN) << (p % 64);
+            word[us].refute |= (uint64_t)(bits >> 1) << (p % 64);
         }
     }
+    flush_open(g, &word[WHITE]);
+    flush_open(g, &word[BLACK]);
 }
 
 void gen_forward_pass(Gen *g)

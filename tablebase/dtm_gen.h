@@ -29,16 +29,32 @@ typedef struct {
 
 typedef struct {
     DtmTable *t;
-    uint8_t *val;  /* [stm * size + index], encoding of dtm_internal.h */
-    uint8_t *cnt;  /* moves not yet refuted, weighted (see dtm_generate.c) */
-    uint8_t *hint; /* longest loss through a capture or promotion, plies */
+    /* The table being made, [stm * size + index] (encoding of
+     * dtm_internal.h). While a position is open (legal, not decided yet)
+     * its entry holds the counter of its moves not yet refuted (weighted,
+     * see dtm_generate.c; in the DTZ pass bit 7 holds its loss hint); a
+     * decided position gets its value when the walk of its ply reaches
+     * it, and the positions left open become draws at the end. One array
+     * for both, so that a refutation touches one byte. */
+    uint8_t *val;
+    uint8_t *hint; /* DTM pass: longest loss through a capture or promotion, plies */
+    /* DTM pass: what the DTZ pass needs of each position (ZERO_*), made
+     * by the forward pass; the DTZ pass's val starts from it. */
+    uint8_t *zero;
     /* Positions decided at the ply being processed and at the next one,
      * one bit per (stm * size + index): walking them in index order keeps
      * the predecessors' entries close in memory. */
     uint64_t *frontier, *next;
-    /* Legal positions not decided yet, one bit each: the un-moves of the
-     * last man stay within one row of 64 entries and test 64 at once. */
-    uint64_t *open;
+    /* Their words that are not empty, one bit each: the walk of a ply
+     * visits only those, and clears them behind it. */
+    uint64_t *frontier_rows, *next_rows;
+    /* Open positions, one bit each: the un-moves of a row of 64 entries
+     * (dtm_generate.c) test 64 at once. open_refute: those a win may
+     * refute, i.e. that may run out of moves (the DTM pass: the open ones
+     * whose side can lose and has no capture or promotion that does not
+     * lose; the DTZ pass: the DTM table's losses, since its wins never run
+     * out of moves and its draws are never decided). */
+    uint64_t *open, *open_refute;
     size_t words, next_count;
     Vec pending[DTM_MAX_PLIES + 2]; /* decided later than the next ply */
     int last;                       /* highest level with pending entries */
@@ -57,6 +73,7 @@ typedef struct {
      * the DTZ levels follow; pawn moves are exits like captures. */
     bool dtz;
     const uint8_t *dtm;
+    uint64_t *dtm_losses; /* the DTM table's losses, one bit each */
     /* Pawns on both sides (KPKP): the en-passant nodes, sorted by c, and
      * their decisions later than the ply being processed. */
     bool ep_table;
@@ -64,6 +81,16 @@ typedef struct {
     size_t ep_count;
     Vec ep_pending[DTM_MAX_PLIES + 2];
 } Gen;
+
+/* The DTZ pass's start for one position, made by the DTM pass's forward
+ * pass (Gen.zero): ZERO_WINS if a capture or promotion wins (then a DTM
+ * win has DTZ 1); else the counter of its moves that do not zero
+ * (weighted as in the DTM pass), plus ZERO_ANY if it has a zeroing move.
+ * Only the DTM table's losses read the counter: the DTZ pass needs no
+ * counter for wins (dtm_generate.c). */
+enum { ZERO_COUNT = 0x7f, ZERO_ANY = 0x80, ZERO_WINS = 0xff };
+
+static inline bool gen_is_open(const uint64_t *bits, size_t p) { return bits[p / 64] >> (p % 64) & 1; }
 
 /* Men kx (ours, `us` to move) and ky (the enemy's) of a placement when the
  * enemy's pawn ky may just have made a double step that our pawn kx can
@@ -112,6 +139,17 @@ static inline bool gen_checkpoint(Gen *g)
     return !g->failed;
 }
 
+/* The same for count positions (at most 64, a row) visited at once: the
+ * checkpoint is polled when the count crosses a multiple of 1024. */
+static inline bool gen_checkpoint_n(Gen *g, unsigned count)
+{
+    unsigned before = g->ticks;
+    g->ticks += count;
+    if (g->checkpoint && (before ^ g->ticks) >> 10 && !g->checkpoint(g->checkpoint_ctx))
+        g->failed = g->abandoned = true;
+    return !g->failed;
+}
+
 /* Is a DTM value (dtm_internal.h encoding) a loss for the side to move? */
 static inline bool dtm_value_is_loss(uint8_t v) { return v != DTM_DRAW && v != DTM_ILLEGAL && (v - 1) % 2 == 0; }
 /* The mover's result (+1, 0, -1) from a DTM value seen by the side to move
@@ -151,17 +189,53 @@ static inline void gen_schedule_in(Gen *g, Vec *lists, int level, uint32_t x)
  * the next one. */
 static inline void gen_schedule(Gen *g, int level, size_t p) { gen_schedule_in(g, g->pending, level, (uint32_t)p); }
 
-/* Decides position p at the next ply. */
+/* Decides position p at the next ply (its value is written when the walk
+ * of that ply reaches it). */
 static inline void gen_decide_next(Gen *g, size_t p, int ply)
 {
     if (ply > DTM_MAX_PLIES) {
         g->failed = true;
         return;
     }
-    g->val[p] = (uint8_t)(ply + 1);
-    g->open[p / 64] &= ~(1ULL << (p % 64));
-    g->next[p / 64] |= 1ULL << (p % 64);
+    uint64_t bit = 1ULL << (p % 64);
+    g->open[p / 64] &= ~bit;
+    g->open_refute[p / 64] &= ~bit;
+    g->next[p / 64] |= bit;
+    g->next_rows[p / 4096] |= 1ULL << (p / 64 % 64);
     g->next_count++;
+}
+
+/* The image of a set of squares under symmetry t (dtm_index.c's
+ * apply_sym: transpose first, then the file flip, then the rank flip),
+ * by the flips of the chessprogramming wiki "Flipping Mirroring and
+ * Rotating". */
+static inline Bitboard sym_bb(int t, Bitboard x)
+{
+    if (t & 4) {
+        Bitboard k;
+        k = 0x0F0F0F0F00000000ULL & (x ^ (x << 28)), x ^= k ^ (k >> 28);
+        k = 0x3333000033330000ULL & (x ^ (x << 14)), x ^= k ^ (k >> 14);
+        k = 0x5500550055005500ULL & (x ^ (x << 7)), x ^= k ^ (k >> 7);
+    }
+    if (t & 1) {
+        x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    }
+    return t & 2 ? __builtin_bswap64(x) : x;
+}
+
+/* Rook attacks for the generator, from tables of 512 bytes rather than
+ * the engine's magic tables (800 KB), which the generator's own arrays
+ * push out of the cache: the file by the subtraction trick on the file
+ * and its byte-swapped image (chessprogramming wiki "Hyperbola
+ * Quintessence"), the rank from DTM_RANK_ATTACKS. */
+static inline Bitboard gen_rook_attacks(Square s, Bitboard occ)
+{
+    Bitboard file = FILE_A_BB << (s & 7), r = square_bb(s), o = occ & file & ~r;
+    Bitboard up = o - 2 * r, down = __builtin_bswap64(__builtin_bswap64(o) - 2 * __builtin_bswap64(r));
+    int rank = s >> 3;
+    return ((up ^ down) & file & ~r) | (Bitboard)DTM_RANK_ATTACKS[s & 7][(occ >> (8 * rank + 1)) & 63] << (8 * rank);
 }
 
 static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ)
@@ -170,8 +244,8 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
     case PAWN: return PAWN_ATTACKS[c][s];
     case KNIGHT: return KNIGHT_ATTACKS[s];
     case BISHOP: return bishop_attacks(s, occ);
-    case ROOK: return rook_attacks(s, occ);
-    case QUEEN: return queen_attacks(s, occ);
+    case ROOK: return gen_rook_attacks(s, occ);
+    case QUEEN: return bishop_attacks(s, occ) | gen_rook_attacks(s, occ);
     default: return KING_ATTACKS[s];
     }
 }
@@ -181,11 +255,6 @@ static inline Bitboard gen_attacks(PieceType pt, Color c, Square s, Bitboard occ
  * `captured` (-1: none) and/or promoting to promo, the opponent to move.
  * The exit's table must be built. */
 int gen_exit_value(const DtmTable *t, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
-
-/* DTZ mode: the value for the mover of a zeroing move (capture, pawn move,
- * promotion) or of a move that mates: +1 if the opponent is then lost, 0
- * drawn, -1 won (a zeroing move ends the DTZ count at one ply). */
-int gen_zeroing_value(const Gen *g, const DtmMen *m, int k, Square to, Color mover, int captured, PieceType promo);
 
 /* The whole generator for tables with one man besides the kings, White's
  * (dtm_one_man.c): fills val ([stm * size + index], every entry); false if a

@@ -9,6 +9,7 @@ DtmKingPair DTM_KK_MAP[2][SQ_NB][SQ_NB];
 uint8_t DTM_KK_SQ[2][KK_PAWNS][2];
 uint8_t DTM_KK_DIAG[2][KK_PAWNS];
 uint8_t DTM_SYM[8][SQ_NB];
+uint8_t DTM_RANK_ATTACKS[8][64];
 
 static Square apply_sym(int t, Square s)
 {
@@ -35,6 +36,15 @@ static bool kk_canonical(bool pawns, Square wk, Square bk)
 
 void dtm_index_init(void)
 {
+    for (int file = 0; file < 8; file++)
+        for (unsigned inner = 0; inner < 64; inner++) {
+            unsigned occ = inner << 1, att = 0;
+            for (int f = file + 1; f < 8 && !(att & occ); f++)
+                att |= 1u << f;
+            for (int f = file - 1; f >= 0 && !(att & occ & ((1u << file) - 1)); f--)
+                att |= 1u << f;
+            DTM_RANK_ATTACKS[file][inner] = (uint8_t)att;
+        }
     for (int t = 0; t < 8; t++)
         for (Square s = 0; s < SQ_NB; s++)
             DTM_SYM[t][s] = (uint8_t)apply_sym(t, s);

@@ -7,8 +7,10 @@
  *     value = val[stm * size + index]
  *     index = kk << (6 * n) | sq[0] << (6 * (n - 1)) | ... | sq[n - 1]
  * n = number of men besides the kings (0..2), sq[k] their squares in the
- * table's piece order (white's men first, then Q R B N P), kk the number of
- * the king pair in canonical orientation:
+ * table's piece order (the reverse of the name: Black's men, then White's,
+ * each side P N B R Q, so that the strong side's strongest man is last;
+ * dtm_registry.c), kk the number of the king pair in canonical
+ * orientation:
  *   - pawnless (8 symmetries): the white king on the triangle a1-d1-d4; if
  *     it stands on the a1-d4 diagonal, the black king on or below the
  *     a1-h8 diagonal (rank <= file); kings apart. 462 pairs.
@@ -21,7 +23,8 @@
  * DTM_ILLEGAL.
  *
  * Value encoding, from the side to move's view:
- *     0            draw (during the build: not decided yet)
+ *     0            draw (during the build the entry of a position not
+ *                  decided yet holds its counter instead, dtm_gen.h)
  *     1 .. 254     decided; plies to mate = value - 1: odd plies = the side
  *                  to move mates (win), even = it is mated (loss; 0 = it is
  *                  checkmated now)
@@ -100,6 +103,9 @@ extern DtmKingPair DTM_KK_MAP[2][SQ_NB][SQ_NB]; /* [pawns][wk][bk] */
 extern uint8_t DTM_KK_SQ[2][KK_PAWNS][2];       /* [pawns][kk] -> wk, bk */
 extern uint8_t DTM_KK_DIAG[2][KK_PAWNS];
 extern uint8_t DTM_SYM[8][SQ_NB];
+/* [file][inner six squares of the rank occupied]: the squares of the rank
+ * a rook on that file attacks (the generator's rook attacks, dtm_gen.h). */
+extern uint8_t DTM_RANK_ATTACKS[8][64];
 void dtm_index_init(void);
 
 static inline Square dtm_transpose(Square s) { return (Square)((s >> 3) | ((s & 7) << 3)); }

@@ -63,26 +63,6 @@ static inline Bitboard attackers(const OneMan *g, Square s, Bitboard occ)
 
 static inline Bitboard shift_by(Bitboard b, int step) { return step > 0 ? b << step : b >> -step; }
 
-/* The image of a set of squares under symmetry t (dtm_index.c's
- * apply_sym: transpose first, then the file flip, then the rank flip),
- * by the flips of the chessprogramming wiki "Flipping Mirroring and
- * Rotating". */
-static Bitboard sym_bb(int t, Bitboard x)
-{
-    if (t & 4) {
-        Bitboard k;
-        k = 0x0F0F0F0F00000000ULL & (x ^ (x << 28)), x ^= k ^ (k >> 28);
-        k = 0x3333000033330000ULL & (x ^ (x << 14)), x ^= k ^ (k >> 14);
-        k = 0x5500550055005500ULL & (x ^ (x << 7)), x ^= k ^ (k >> 7);
-    }
-    if (t & 1) {
-        x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-        x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-        x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
-    }
-    return t & 2 ? __builtin_bswap64(x) : x;
-}
-
 /* Squares a slider on any of `from` attacks in direction `step` (mask:
  * the squares such a step may land on without wrapping), with the squares
  * outside `empty` blocking: a Kogge-Stone occluded fill (chessprogramming
