@@ -37,7 +37,7 @@
  * both sides of a 4-man table, 118 KB for a 3-man one), a table with pawns
  * 1806 * 64^n (KPK 462 KB, a 4-man one 29.6 MB). The built tables together
  * may use at most DTM_MEMORY_CAP bytes (every table of up to four men at
- * once fits: about 450 MB; KPPK and the tables below it take 214 MB); a
+ * once fits: 428 MB for all 35; KPPK and the tables below it take 214 MB); a
  * build that would exceed it fails. While it runs, a build holds about
  * 1.75 times its final size, the final arrays included (7 bytes per
  * index at the peak: the DTM values, the DTZ pass's start, the loss hints
