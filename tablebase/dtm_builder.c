@@ -26,6 +26,8 @@ struct DtmBuilder {
     atomic_bool hold;
     DtmTable *want[WANT_MAX]; /* still to build, in order */
     int count;
+    DtmTable *building; /* the table the thread's build started with */
+    bool abandon;       /* it is no longer wanted: give it up */
 };
 
 /* Caller holds lock. */
@@ -33,7 +35,7 @@ static void set_state(DtmBuilder *b, bool run, bool quit)
 {
     b->run = run;
     b->quit = quit;
-    atomic_store_explicit(&b->hold, !run || quit, memory_order_relaxed);
+    atomic_store_explicit(&b->hold, !run || quit || b->abandon, memory_order_relaxed);
     pthread_cond_broadcast(&b->cv);
 }
 
@@ -57,7 +59,7 @@ static void rest(DtmBuilder *b)
 
 /* The generator's checkpoint (DtmCheckpoint, ctx = the builder): waits
  * while the builder is paused; false when the build is to be abandoned
- * (dtm_builder_destroy). */
+ * (dtm_builder_destroy, or a new list without its table). */
 static bool checkpoint(void *ctx)
 {
     DtmBuilder *b = ctx;
@@ -67,7 +69,7 @@ static bool checkpoint(void *ctx)
     while (!b->run && !b->quit)
         rest(b);
     b->busy = true;
-    bool go_on = !b->quit;
+    bool go_on = !b->quit && !b->abandon;
     pthread_mutex_unlock(&b->lock);
     return go_on;
 }
@@ -82,10 +84,13 @@ static void *builder_main(void *arg)
         if (b->quit)
             break;
         b->busy = true;
-        DtmTable *t = b->want[0];
+        DtmTable *t = b->building = b->want[0];
         pthread_mutex_unlock(&b->lock);
         dtm_build_with(t, checkpoint, b);
         pthread_mutex_lock(&b->lock);
+        b->building = NULL;
+        b->abandon = false;
+        set_state(b, b->run, b->quit);
         drop_done(b);
         pthread_cond_broadcast(&b->cv); /* an owner may wait for the list to empty */
     }
@@ -124,8 +129,16 @@ bool dtm_builder_want(DtmBuilder *b, DtmTable *const *tables, int count)
 {
     pthread_mutex_lock(&b->lock);
     b->count = 0;
-    for (int i = 0; i < count && b->count < WANT_MAX; i++)
+    bool wanted = false;
+    for (int i = 0; i < count && b->count < WANT_MAX; i++) {
         b->want[b->count++] = tables[i];
+        wanted |= tables[i] == b->building;
+    }
+    /* A paused build the new list does not want is given up (its scratch
+     * memory freed, the smaller tables it finished kept), so a new root
+     * does not wait for an old root's tables. */
+    b->abandon = b->building && !wanted;
+    set_state(b, b->run, b->quit);
     drop_done(b);
     bool done = b->count == 0;
     pthread_mutex_unlock(&b->lock);

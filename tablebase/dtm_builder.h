@@ -42,8 +42,9 @@ void dtm_builder_destroy(DtmBuilder *b);
 
 /* The tables to build, in this order, replacing what was asked before; the
  * ready ones and those whose build failed (memory cap) are left out. A
- * paused build of another table is finished first when the builder works
- * again. Returns true if nothing is left to build. count <= 48. */
+ * paused build of a table the new list does not name is abandoned (the
+ * smaller tables it finished stay ready); one the list names goes on
+ * first when the builder works again. Returns true if nothing is left to build. count <= 48. */
 bool dtm_builder_want(DtmBuilder *b, DtmTable *const *tables, int count);
 
 /* Lends the caller's time: the builder works until the wanted tables are

@@ -407,6 +407,30 @@ TEST(dtm_builder_destroy_abandons_a_paused_build_cleanly)
     CHECK(dtm_build(t));
 }
 
+/* A new root's list without the paused table: the builder gives that
+ * build up rather than finishing it first (a new position would otherwise
+ * spend its moves on an old one's tables); wanted again, it is built. */
+TEST(dtm_builder_new_list_abandons_a_paused_build_it_does_not_want)
+{
+    DtmTable *t[2];
+    if (unbuilt(t, 2) < 2)
+        return;
+    DtmBuilder *b = dtm_builder_create();
+    CHECK(b && !dtm_builder_want(b, &t[0], 1));
+    bool done = dtm_builder_work(b, 20); /* a 4-man build takes over 100 ms */
+    CHECK(!done);
+    CHECK(!dtm_builder_want(b, &t[1], 1));
+    for (int i = 0; i < 10000 && !dtm_builder_work(b, 50); i++)
+        ;
+    CHECK(dtm_is_ready(t[1]));
+    CHECK_MSG(!dtm_is_ready(t[0]), "the unwanted %s was finished first", dtm_name(t[0]));
+    CHECK(!dtm_builder_want(b, &t[0], 1));
+    for (int i = 0; i < 10000 && !dtm_builder_work(b, 50); i++)
+        ;
+    CHECK(dtm_is_ready(t[0]));
+    dtm_builder_destroy(b);
+}
+
 /* ---- symmetry ------------------------------------------------------------ */
 
 static void check_symmetry(const DtmEntry *e, void *ctx)
