@@ -10,6 +10,8 @@
 
 static inline size_t bucket_of(const TT *tt, Key key) { return (size_t)(key & (tt->bucket_count - 1)) * TT_BUCKET; }
 
+static size_t table_bytes(const TT *tt) { return tt->bucket_count * TT_BUCKET * sizeof(TTEntry); }
+
 /* One thread's share of a clear: bytes [begin, end) of the table. A fresh
  * mapping is already zero, so it is only touched, one write per 4 KB page,
  * to have the system map the pages now rather than in the first search. */
@@ -39,7 +41,7 @@ static void clear_entries(TT *tt, int threads, bool fresh)
     pthread_t id[MAX_CLEAR_THREADS];
     ClearPart part[MAX_CLEAR_THREADS];
     bool started[MAX_CLEAR_THREADS];
-    size_t bytes = tt->bucket_count * TT_BUCKET * sizeof(TTEntry);
+    size_t bytes = table_bytes(tt);
     if (threads < 1)
         threads = 1;
     if (threads > MAX_CLEAR_THREADS)
@@ -59,8 +61,6 @@ static void clear_entries(TT *tt, int threads, bool fresh)
         if (started[i])
             pthread_join(id[i], NULL);
 }
-
-static size_t table_bytes(const TT *tt) { return tt->bucket_count * TT_BUCKET * sizeof(TTEntry); }
 
 bool tt_resize(TT *tt, size_t mb, int threads)
 {

@@ -276,17 +276,14 @@ DtmTable *dtm_table_for_position(const Position *pos)
 
 DtmTable *dtm_table_for_counts(const int counts[PIECE_NB])
 {
-    int men = 0;
+    /* The men besides the kings only: a king count in counts is ignored. */
+    int only[PIECE_NB] = {0}, men = 0;
     bool flip;
     for (Piece p = W_PAWN; p <= B_QUEEN; p++)
         if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
-            men += counts[p];
+            men += only[p] = counts[p];
     if (men < 1 || men > DTM_MAX_EXTRA)
         return NULL;
-    int only[PIECE_NB] = {0};
-    for (Piece p = W_PAWN; p <= B_QUEEN; p++)
-        if (type_of(p) >= PAWN && type_of(p) <= QUEEN)
-            only[p] = counts[p];
     dtm_init();
     return table_for_counts(only, &flip);
 }
