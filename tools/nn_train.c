@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/movegen.h"
 #include "engine/random.h"
 #include "eval/nnue.h"
 
@@ -30,6 +31,31 @@ void tn_sample_from_position(const Position *pos, int white_score, int white_res
     int score = stm == WHITE ? white_score : -white_score;
     s->score = (int16_t)(score > 32000 ? 32000 : score < -32000 ? -32000 : score);
     s->result = (uint8_t)(stm == WHITE ? white_result : 2 - white_result);
+}
+
+bool tn_quiet_neighbour(const Position *pos, int max_plies, uint64_t *rng, Position *out)
+{
+    *out = *pos;
+    int plies = 1 + (int)(splitmix64(rng) % (uint64_t)(max_plies < 1 ? 1 : max_plies > 8 ? 8 : max_plies));
+    for (int k = 0; k < plies; k++) {
+        MoveList list;
+        list.count = 0;
+        gen_legal(out, &list, GEN_ALL);
+        if (!list.count)
+            return false;
+        Undo undo;
+        pos_make(out, list.moves[splitmix64(rng) % (uint64_t)list.count], &undo);
+        out->undo = NULL;
+    }
+    if (in_check(out))
+        return false;
+    MoveList noisy;
+    noisy.count = 0;
+    gen_legal(out, &noisy, GEN_NOISY);
+    for (int k = 0; k < noisy.count; k++)
+        if (move_kind(noisy.moves[k]) == MK_PROMOTION || see_ge(out, noisy.moves[k], 1))
+            return false;
+    return true;
 }
 
 void tn_net_views(TnNet *net)
@@ -102,6 +128,8 @@ static inline float sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
 
 float tn_target(const TnSample *s, float lambda)
 {
+    if (s->result == TN_NO_RESULT)
+        return sigmoid((float)s->score / NNUE_SCALE);
     return lambda * (float)s->result * 0.5f + (1.0f - lambda) * sigmoid((float)s->score / NNUE_SCALE);
 }
 

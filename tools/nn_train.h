@@ -21,6 +21,9 @@
 #include "engine/position.h"
 
 #define TN_MAX_MEN 32
+/* A sample without a game result (a position the game never reached):
+ * its target is the score alone. */
+#define TN_NO_RESULT 3
 #define TN_WEIGHT_CLIP 1.98f
 
 /* One training position: the features of the side to move's view (the
@@ -30,7 +33,7 @@ typedef struct {
     uint16_t feat[TN_MAX_MEN];
     int16_t score;
     uint8_t count;
-    uint8_t result; /* 0 loss, 1 draw, 2 win for the side to move */
+    uint8_t result; /* 0 loss, 1 draw, 2 win for the side to move, TN_NO_RESULT */
     uint8_t pad[4];
 } TnSample;
 
@@ -61,6 +64,13 @@ bool tn_passes_filters(const Position *pos, Move m, int score);
 /* Fills s from pos (side to move's view) with score and result from
  * White's view (result 0 black wins, 1 draw, 2 white wins). */
 void tn_sample_from_position(const Position *pos, int white_score, int white_result, TnSample *s);
+
+/* A position 1 to max_plies (1..8) random legal plies from pos, drawn by
+ * *rng, that a static evaluation can label: the side to move is not in
+ * check and has no promotion and no capture that wins material by SEE
+ * (see_ge(m, 1)). False when the walk meets a mate or stalemate or ends
+ * in a position that is not quiet. out->undo is NULL (no history). */
+bool tn_quiet_neighbour(const Position *pos, int max_plies, uint64_t *rng, Position *out);
 
 /* Allocates a net of `hidden` neurons per side; the hidden weights drawn
  * uniformly from +-1/sqrt(32) and the output weights from +-1/sqrt(2H) by

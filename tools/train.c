@@ -2,7 +2,8 @@
  *
  *   train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR]
  *         [--lambda L] [--threads T] [--seed S] [--val-every N]
- *         [--max-positions N] [--resume CKPT] FILE...
+ *         [--max-positions N] [--augment N] [--augment-plies P]
+ *         [--baseline] [--resume CKPT | --init CKPT] FILE...
  *
  * Loads every game of the files, keeps the positions that pass the
  * field's filters (ply >= 16 of the game, side to move not in check, the
@@ -28,6 +29,7 @@
 #include <time.h>
 
 #include "engine/random.h"
+#include "eval/evaluate.h"
 #include "eval/nnue.h"
 #include "search/init.h"
 #include "search/search.h"
@@ -37,11 +39,13 @@
 #define MAX_THREADS 64
 
 typedef struct {
-    const char *out, *resume;
+    const char *out, *resume, *init;
     int hidden, epochs, batch, threads, val_every;
     float lr, lambda;
     uint64_t seed;
     long max_positions;
+    bool baseline;
+    int augment, augment_plies;
 } Config;
 
 typedef struct {
@@ -49,21 +53,74 @@ typedef struct {
     size_t count, cap;
 } SampleSet;
 
+/* array with room for one more element of `size` bytes (count used, *cap
+ * allocated; doubled when full), or NULL if out of memory (array kept). */
+static void *make_room(void *array, size_t count, size_t *cap, size_t size)
+{
+    if (count < *cap)
+        return array;
+    size_t n = *cap ? *cap * 2 : 1 << 16;
+    void *p = realloc(array, n * size);
+    if (p)
+        *cap = n;
+    return p;
+}
+
 static bool push(SampleSet *set, const TnSample *s)
 {
-    if (set->count == set->cap) {
-        size_t cap = set->cap ? set->cap * 2 : 1 << 16;
-        TnSample *p = realloc(set->s, cap * sizeof *p);
-        if (!p)
-            return false;
-        set->s = p;
-        set->cap = cap;
-    }
+    TnSample *p = make_room(set->s, set->count, &set->cap, sizeof *p);
+    if (!p)
+        return false;
+    set->s = p;
     set->s[set->count++] = *s;
     return true;
 }
 
-static bool load_file(const char *path, const Config *cfg, SampleSet *train, SampleSet *val, long *games)
+/* The hand-crafted evaluation of each validation position (cp, side to
+ * move), for --baseline. */
+typedef struct {
+    int16_t *cp;
+    size_t count, cap;
+} Baseline;
+
+static bool push_cp(Baseline *b, int cp)
+{
+    int16_t *p = make_room(b->cp, b->count, &b->cap, sizeof *p);
+    if (!p)
+        return false;
+    b->cp = p;
+    b->cp[b->count++] = (int16_t)(cp > 32000 ? 32000 : cp < -32000 ? -32000 : cp);
+    return true;
+}
+
+/* Up to cfg->augment positions a few random legal plies (1 to
+ * cfg->augment_plies) away from pos, kept when the side to move is not in
+ * check and has no capture or promotion that wins material by SEE (so the
+ * static evaluation is not a capture behind), scored by the hand-crafted
+ * evaluation and pushed without a result. They show the net material and
+ * placements the games' own positions rarely hold (a piece left en prise
+ * in the search tree), at the cost of a static evaluation each: the
+ * field's bootstrap of a first net from its hand-crafted evaluation. */
+static bool push_neighbours(const Position *pos, const Config *cfg, uint64_t *rng, SampleSet *train)
+{
+    for (int a = 0; a < cfg->augment; a++) {
+        Position q;
+        if (!tn_quiet_neighbour(pos, cfg->augment_plies, rng, &q))
+            continue;
+        int cp = evaluate(&q);
+        if (cp >= 3000 || cp <= -3000)
+            continue;
+        TnSample s;
+        tn_sample_from_position(&q, q.side == WHITE ? cp : -cp, 1, &s);
+        s.result = TN_NO_RESULT;
+        if (!push(train, &s))
+            return false;
+    }
+    return true;
+}
+
+static bool load_file(const char *path, const Config *cfg, SampleSet *train, SampleSet *val, Baseline *hce, long *games,
+                      uint64_t *rng)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -82,7 +139,8 @@ static bool load_file(const char *path, const Config *cfg, SampleSet *train, Sam
             if (tn_passes_filters(&pos, plies[i].move, plies[i].score)) {
                 TnSample s;
                 tn_sample_from_position(&pos, plies[i].score, result, &s);
-                if (!push(into, &s)) {
+                if (!push(into, &s) || (cfg->baseline && into == val && !push_cp(hce, evaluate(&pos)))
+                    || (into == train && !push_neighbours(&pos, cfg, rng, train))) {
                     fprintf(stderr, "train: out of memory\n");
                     fclose(f);
                     return false;
@@ -165,6 +223,25 @@ static double run_parallel(Job *jobs, int threads, size_t from, size_t to, float
     return loss;
 }
 
+/* The validation loss a net would have if it answered the hand-crafted
+ * evaluation, sigmoid(k * cp / NNUE_SCALE), for a few k: the figure a net
+ * has to beat to evaluate better than the HCE on these positions. */
+static void print_baseline(const SampleSet *val, const Baseline *hce, float lambda)
+{
+    static const float ks[] = {0.5f, 0.75f, 1.0f, 1.25f, 1.5f, 2.0f};
+    printf("hand-crafted evaluation on the validation positions:");
+    for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++) {
+        double loss = 0;
+        for (size_t i = 0; i < val->count; i++) {
+            double e = 1.0 / (1.0 + exp(-ks[k] * hce->cp[i] / (double)NNUE_SCALE)) - tn_target(&val->s[i], lambda);
+            loss += e * e;
+        }
+        printf("  k %.2f loss %.6f", ks[k], loss / (double)val->count);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
 static double now_s(void)
 {
     struct timespec ts;
@@ -181,7 +258,8 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
                     .val_every = 50,
                     .lr = 0.001f,
                     .lambda = 0.4f,
-                    .seed = 1};
+                    .seed = 1,
+                    .augment_plies = 2};
     int i = 1;
     for (; i < argc && !strncmp(argv[i], "--", 2); i += 2) {
         if (i + 1 >= argc)
@@ -191,6 +269,8 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
             cfg->out = v;
         else if (!strcmp(k, "--resume"))
             cfg->resume = v;
+        else if (!strcmp(k, "--init"))
+            cfg->init = v;
         else if (!strcmp(k, "--hidden"))
             cfg->hidden = atoi(v);
         else if (!strcmp(k, "--epochs"))
@@ -209,13 +289,21 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
             cfg->seed = strtoull(v, NULL, 10);
         else if (!strcmp(k, "--max-positions"))
             cfg->max_positions = atol(v);
-        else
+        else if (!strcmp(k, "--augment"))
+            cfg->augment = atoi(v);
+        else if (!strcmp(k, "--augment-plies"))
+            cfg->augment_plies = atoi(v);
+        else if (!strcmp(k, "--baseline")) {
+            cfg->baseline = true;
+            i--; /* a flag: no value */
+        } else
             return false;
     }
     *first_file = i;
-    return cfg->out && i < argc && cfg->hidden > 0 && cfg->hidden % 16 == 0 && cfg->epochs > 0 && cfg->batch > 0
-        && cfg->threads >= 1 && cfg->threads <= MAX_THREADS && cfg->val_every >= 2 && cfg->lr > 0 && cfg->lambda >= 0
-        && cfg->lambda <= 1;
+    return cfg->out && !(cfg->resume && cfg->init) && i < argc && cfg->hidden > 0 && cfg->hidden % 16 == 0
+        && cfg->epochs > 0 && cfg->batch > 0 && cfg->threads >= 1 && cfg->threads <= MAX_THREADS && cfg->val_every >= 2
+        && cfg->lr > 0 && cfg->lambda >= 0 && cfg->lambda <= 1 && cfg->augment >= 0 && cfg->augment_plies >= 1
+        && cfg->augment_plies <= 8;
 }
 
 static bool save(const char *dir, const char *name, const TnNet *net, const TnAdam *adam)
@@ -252,16 +340,22 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &cfg, &first)) {
         fprintf(stderr, "usage: train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR] [--lambda L]\n"
                         "             [--threads T] [--seed S] [--val-every N] [--max-positions N]\n"
-                        "             [--resume CKPT] FILE...\n");
+                        "             [--augment N] [--augment-plies P] [--baseline]\n"
+                        "             [--resume CKPT | --init CKPT] FILE...\n");
         return 1;
     }
     keysquare_init();
+    /* The teacher of --augment and the yardstick of --baseline is the
+     * hand-crafted evaluation, whatever the engine's default. */
+    nnue_set_enabled(false);
     make_dirs(cfg.out);
     SampleSet train = {0}, val = {0};
+    Baseline hce = {0};
     long games = 0;
+    uint64_t aug_rng = cfg.seed ^ UINT64_C(0x5eed0a06e47);
     double t0 = now_s();
     for (int i = first; i < argc; i++)
-        if (!load_file(argv[i], &cfg, &train, &val, &games))
+        if (!load_file(argv[i], &cfg, &train, &val, &hce, &games, &aug_rng))
             return 1;
     printf("data: %d files, %ld games, %zu training and %zu validation positions (%.1f s to load)\n", argc - first,
            games, train.count, val.count, now_s() - t0);
@@ -272,6 +366,8 @@ int main(int argc, char **argv)
     }
     if (!val.count)
         printf("no validation positions: fewer than %d games (--val-every)\n", cfg.val_every);
+    else if (cfg.baseline)
+        print_baseline(&val, &hce, cfg.lambda);
 
     uint64_t rng = cfg.seed;
     TnNet net;
@@ -281,13 +377,22 @@ int main(int argc, char **argv)
         return 1;
     }
     int start_epoch = 0;
-    if (cfg.resume) {
-        FILE *f = fopen(cfg.resume, "rb");
+    if (cfg.resume || cfg.init) {
+        const char *path = cfg.resume ? cfg.resume : cfg.init;
+        FILE *f = fopen(path, "rb");
         if (!f || !tn_load_checkpoint(&net, &adam, f)) {
-            fprintf(stderr, "train: cannot resume from %s\n", cfg.resume);
+            fprintf(stderr, "train: cannot %s from %s\n", cfg.resume ? "resume" : "start", path);
             return 1;
         }
         fclose(f);
+    }
+    if (cfg.init) {
+        /* A new run from the checkpoint's weights: fresh moments, the
+         * learning-rate schedule from its start. */
+        memset(adam.m, 0, net.count * sizeof *adam.m);
+        memset(adam.v, 0, net.count * sizeof *adam.v);
+        adam.step = 0;
+    } else if (cfg.resume) {
         long per_epoch = (long)((train.count + (size_t)cfg.batch - 1) / (size_t)cfg.batch);
         start_epoch = (int)(adam.step / per_epoch);
     }
@@ -362,6 +467,7 @@ int main(int argc, char **argv)
     free(order);
     free(train.s);
     free(val.s);
+    free(hce.cp);
     tn_net_free(&net);
     tn_adam_free(&adam);
     return 0;

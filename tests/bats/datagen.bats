@@ -69,6 +69,24 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
 }
 
+@test "train: --baseline, --augment and --init" {
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/a" --epochs 1 --batch 256 --val-every 3 "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    plain=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/b" --epochs 1 --batch 256 --val-every 3 --augment 2 --baseline \
+        --init "$DIR/a/last.ckpt" "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    more=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+    # Up to two neighbours of each training position; the validation set is untouched.
+    [ "$more" -gt "$plain" ] && [ "$more" -le $((3 * plain)) ]
+    [[ "${lines[1]}" =~ ^hand-crafted\ evaluation\ on\ the\ validation\ positions:\ \ k\ 0.50\ loss\ 0\.[0-9]+ ]]
+    [[ "${lines[2]}" =~ ^epoch\ 1\ \ train\ loss ]]
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/c" --init "$DIR/a/last.ckpt" --resume "$DIR/a/last.ckpt" "$DIR/t.viri"
+    [ "$status" -ne 0 ]
+    [[ "$output" =~ usage ]]
+}
+
 @test "EvalFile: a missing, truncated or foreign file is refused and the engine plays on" {
     printf 'KSNN' > "$DIR/short.nnue"
     head -c 1000 /dev/zero > "$DIR/zeros.nnue"

@@ -1,11 +1,14 @@
 /* The trainer (tools/nn_train.h): its gradients against central finite
  * differences of its own loss, a tiny net that learns a synthetic target
- * (the material balance), and the export against the engine's reader. */
+ * (the material balance), the export against the engine's reader, and the
+ * neighbours the trainer's --augment labels: reachable, not in check, and
+ * quiet by a test of its own (no undefended man or bigger man en prise). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/movegen.h"
 #include "eval/nnue.h"
 #include "harness.h"
 #include "test_util.h"
@@ -204,4 +207,114 @@ TEST(train_export_is_read_by_the_engine)
     nnue_load("<default>", err, sizeof err);
     remove(path);
     tn_net_free(&net);
+}
+
+/* Every key reachable from pos in 1..depth plies, appended to keys. */
+static void reachable_keys(Position *pos, int depth, Key **keys, size_t *count, size_t *cap)
+{
+    MoveList list;
+    list.count = 0;
+    gen_legal(pos, &list, GEN_ALL);
+    for (int i = 0; i < list.count; i++) {
+        Undo undo;
+        pos_make(pos, list.moves[i], &undo);
+        if (*count == *cap) {
+            *cap = *cap ? *cap * 2 : 4096;
+            *keys = realloc(*keys, *cap * sizeof **keys);
+        }
+        (*keys)[(*count)++] = pos->key;
+        if (depth > 1)
+            reachable_keys(pos, depth - 1, keys, count, cap);
+        pos_unmake(pos);
+    }
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+    Key x = *(const Key *)a, y = *(const Key *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Textbook values: a capture of a bigger man, or of a man nothing takes
+ * back, wins material whatever follows. */
+static const int MAN_VALUE[PIECE_TYPE_NB] = {
+    [PAWN] = 1, [KNIGHT] = 3, [BISHOP] = 3, [ROOK] = 5, [QUEEN] = 9, [KING] = 100};
+
+static bool obviously_loud(Position *pos)
+{
+    MoveList list;
+    list.count = 0;
+    gen_legal(pos, &list, GEN_ALL);
+    for (int i = 0; i < list.count; i++) {
+        Move m = list.moves[i];
+        if (move_kind(m) == MK_PROMOTION)
+            return true;
+        Piece victim = move_kind(m) == MK_EN_PASSANT ? make_piece(!pos->side, PAWN) : piece_on(pos, move_to(m));
+        if (move_kind(m) == MK_CASTLING || victim == NO_PIECE)
+            continue;
+        if (MAN_VALUE[type_of(victim)] > MAN_VALUE[type_of(piece_on(pos, move_from(m)))])
+            return true;
+        Undo undo;
+        pos_make(pos, m, &undo);
+        MoveList back;
+        back.count = 0;
+        gen_legal(pos, &back, GEN_ALL);
+        bool retaken = false;
+        for (int k = 0; k < back.count; k++)
+            retaken |= move_to(back.moves[k]) == move_to(m);
+        pos_unmake(pos);
+        if (!retaken)
+            return true;
+    }
+    return false;
+}
+
+TEST(train_quiet_neighbours_are_reachable_and_quiet)
+{
+    static const char *const FENS[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+    };
+    int total = 0;
+    for (int f = 0; f < 3; f++)
+        for (int plies = 1; plies <= 3; plies += 2) {
+            Position pos, q;
+            set_fen_checked(&pos, FENS[f]);
+            Key *keys = NULL;
+            size_t count = 0, cap = 0;
+            reachable_keys(&pos, plies, &keys, &count, &cap);
+            qsort(keys, count, sizeof *keys, cmp_key);
+            uint64_t rng = 77 + (uint64_t)f;
+            int found = 0, tries = 300;
+            for (int t = 0; t < tries; t++) {
+                if (!tn_quiet_neighbour(&pos, plies, &rng, &q))
+                    continue;
+                found++;
+                CHECK(bsearch(&q.key, keys, count, sizeof *keys, cmp_key) != NULL);
+                CHECK(!in_check(&q));
+                CHECK_MSG(!obviously_loud(&q), "%s: a neighbour with a winning capture", FENS[f]);
+                CHECK(q.undo == NULL);
+            }
+            /* After any first move Black has nothing to capture; in
+             * Kiwipete men stand en prise on both sides. */
+            if (f == 0 && plies == 1)
+                CHECK_MSG(found == tries, "start position, 1 ply: %d of %d kept", found, tries);
+            if (f == 1)
+                CHECK_MSG(found < tries / 10, "Kiwipete, %d plies: %d of %d kept", plies, found, tries);
+            total += found;
+            free(keys);
+        }
+    CHECK_MSG(total >= 500, "%d neighbours kept in all", total);
+}
+
+TEST(train_target_without_result_is_the_score_alone)
+{
+    TnSample s = {.score = 400, .result = TN_NO_RESULT};
+    for (float lambda = 0.0f; lambda <= 1.0f; lambda += 0.25f) {
+        CHECK(fabsf(tn_target(&s, lambda) - 0.7310586f) < 1e-6f); /* 1 / (1 + e^-1) */
+        s.score = -800;
+        CHECK(fabsf(tn_target(&s, lambda) - 0.1192029f) < 1e-6f); /* 1 / (1 + e^2) */
+        s.score = 400;
+    }
 }
