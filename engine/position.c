@@ -156,14 +156,23 @@ static bool parse_placement(Position *pos, const char *s, char *err, size_t es)
             if (file != 8 || rank == 0)
                 return fen_error(err, es, "invalid FEN: each of the 8 ranks must have 8 squares");
             rank--, file = 0;
+        } else if (*s == '0' || *s == '9') {
+            return fen_error(err, es, "invalid FEN: a count of empty squares must be 1 to 8");
         } else if (*s >= '1' && *s <= '8') {
             file += *s - '0';
             if (file > 8)
                 return fen_error(err, es, "invalid FEN: a rank has more than 8 squares");
         } else {
             const char *p = strchr(PIECE_CHARS, *s);
-            if (!p || *s == ' ')
-                return fen_error(err, es, "invalid FEN: unknown piece letter");
+            if (!p || *s == ' ') {
+                if (err && es)
+                    snprintf(err, es,
+                             (unsigned char)*s > ' ' && (unsigned char)*s < 127 ?
+                                 "invalid FEN: unknown piece letter '%c'" :
+                                 "invalid FEN: unknown piece letter (byte 0x%02x)",
+                             (unsigned char)*s);
+                return false;
+            }
             if (file > 7)
                 return fen_error(err, es, "invalid FEN: a rank has more than 8 squares");
             put_piece(pos, (Piece)(p - PIECE_CHARS), make_square(file++, rank));

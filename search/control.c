@@ -6,6 +6,8 @@
  * and from the strength limiter (strength.c). */
 #include "control.h"
 
+#include <stdio.h>
+
 /* ---- counters ----------------------------------------------------------- */
 
 uint64_t total_nodes(const Searcher *s)
@@ -118,6 +120,8 @@ bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
     return now_ms() - atomic_load(&s->start_ms) >= soft;
 }
 
+#define BUILD_NOTE_MS 2000
+
 /* While tables build the main thread waits and lends its core to the
  * builder (tb_prepare), so the build counts against this search: the
  * engine never uses more cores than Threads. Without a clock (depth,
@@ -131,6 +135,17 @@ bool keep_building(void *ctx)
     Searcher *s = ctx;
     if (atomic_load(&s->stop))
         return false;
+    /* An untimed build of many tables can take tens of seconds on a busy
+     * machine: a line every BUILD_NOTE_MS says it is alive. This runs on
+     * the main search thread, where the reporter may be called. */
+    int64_t now = now_ms();
+    if (now - s->build_note_ms >= BUILD_NOTE_MS && s->report.message) {
+        char text[96];
+        snprintf(text, sizeof text, "building the DTM tables this position reaches: %.1f s so far",
+                 (double)(now - atomic_load(&s->start_ms)) / 1000.0);
+        s->report.message(s->report.ctx, text);
+        s->build_note_ms = now;
+    }
     if (!s->time.soft || atomic_load(&s->pondering))
         return true;
     return now_ms() - atomic_load(&s->start_ms) < s->time.soft / 2;

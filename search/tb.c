@@ -283,6 +283,7 @@ void tb_prepare_search(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
     char built[128] = "", text[160];
+    s->build_note_ms = now_ms();
     s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
     s->search_from_ms = now_ms(); /* nps counts the tree search only */
     if (*built && s->report.message) {

@@ -100,6 +100,7 @@ struct Searcher {
     _Atomic int64_t start_ms; /* reset by ponderhit */
     int64_t search_from_ms;   /* when the tree search began, after the tables built
                                  up front (nps counts search time only) */
+    int64_t build_note_ms;    /* when keep_building last said a build goes on */
     SearchThread **threads;
     int thread_count;
     atomic_bool stop;      /* every thread ends its search now */

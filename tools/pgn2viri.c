@@ -198,9 +198,24 @@ typedef struct {
     long written, plies, skipped;
 } Totals;
 
+/* The offending text is quoted with bytes outside printable ASCII as \xNN
+ * (and cut at 60 characters), so a damaged file cannot write control
+ * codes to the terminal. */
 static void note(const Totals *t, const char *what, const char *text)
 {
-    fprintf(stderr, "pgn2viri: %s: game %ld: %s '%s', game skipped\n", t->path, t->game_no, what, text);
+    char shown[4 * 60 + 4];
+    size_t n = 0;
+    for (size_t i = 0; text[i] && i < 60; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= ' ' && c < 127)
+            shown[n++] = (char)c;
+        else
+            n += (size_t)snprintf(shown + n, sizeof shown - n, "\\x%02x", c);
+    }
+    if (strlen(text) > 60)
+        n += (size_t)snprintf(shown + n, sizeof shown - n, "...");
+    shown[n] = 0;
+    fprintf(stderr, "pgn2viri: %s: game %ld: %s '%s', game skipped\n", t->path, t->game_no, what, shown);
 }
 
 /* Sets up the start position from the tags when the first move comes. A

@@ -85,9 +85,10 @@ static void apply_eval_file(UciSession *u, const Option *o, long long v, const c
 {
     (void)u, (void)v;
     char err[320];
-    if (!strcmp(text, o->def_text) || !*text)
+    if (!strcmp(text, o->def_text) || !*text) {
         nnue_load(NULL, err, sizeof err);
-    else if (nnue_load(text, err, sizeof err))
+        printf("info string EvalFile: using the %s net\n", nnue_net_name());
+    } else if (nnue_load(text, err, sizeof err))
         printf("info string EvalFile: using the %s net\n", nnue_net_name());
     else
         printf("info string EvalFile refused: %s; still using the %s net\n", err, nnue_net_name());
@@ -187,11 +188,12 @@ static void set_value(UciSession *u, const Option *o, long long v, const char *t
 void uci_options_init(UciSession *u)
 {
     /* A string whose default is empty sets nothing (SyzygyPath lists no
-     * directory, and says so only when asked). */
+     * directory, and says so only when asked); EvalFile's default is the
+     * embedded net, which start-up (nnue_init) has already loaded. */
     for (int i = 0; i < OPTION_COUNT; i++) {
         const Option *o = &OPTIONS[i];
         bool empty = !o->def_text || !*o->def_text || !strcmp(o->def_text, "<empty>");
-        if (o->type != OPT_BUTTON && !(o->type == OPT_STRING && empty))
+        if (o->type != OPT_BUTTON && !(o->type == OPT_STRING && empty) && o->apply != apply_eval_file)
             set_value(u, o, o->def, o->def_text ? o->def_text : "");
     }
 }

@@ -297,7 +297,9 @@ static void cmd_help(void)
            "  eval          show the static evaluation term by term\n"
            "  go perft N    count leaf nodes to depth N, per root move\n"
            "  bench [D]     node-count benchmark to depth D\n"
-           "From the shell: keysquare bench [D] | perft D [FEN] | tb stats|dump|probe ...\n");
+           "From the shell: keysquare bench [D] | bench mate | perft D [FEN] |\n"
+           "  tb stats|dump|probe|rules ... | \"genfens N seed S book B\" \"quit\"\n"
+           "  (keysquare --help says what each does)\n");
 }
 
 /* ---- loop --------------------------------------------------------------- */

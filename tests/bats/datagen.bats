@@ -96,4 +96,9 @@ teardown() { rm -rf "$DIR"; }
     [ "$(printf '%s\n' "${lines[@]}" | grep -c '^info string EvalFile refused: .*; still using the embedded net$')" -eq 3 ]
     [[ "$output" =~ "Network (embedded net)" ]]
     [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
+    # An empty value goes back to the embedded net and says so; start-up is silent.
+    uci_session 'setoption name EvalFile value' isready
+    [ "${lines[0]}" = "info string EvalFile: using the embedded net" ] && [ "${lines[1]}" = readyok ]
+    uci_session isready
+    [ "$output" = readyok ]
 }

@@ -111,3 +111,10 @@ EOF
     run "$TOOLS/viri" stats "$DIR/x.viri"
     [[ "$output" =~ "games 3  positions 39 " ]]
 }
+
+@test "pgn2viri: a damaged move is quoted with its odd bytes as \\xNN, never raw" {
+    printf '[Event "x"]\n[Result "1-0"]\n\n1. e4 {+0.30/10 0.1s} e5\001\033\377 {+0.10/10 0.1s} 1-0\n' > "$DIR/bad.pgn"
+    run "$TOOLS/pgn2viri" "$DIR/o.viri" "$DIR/bad.pgn"
+    [[ "$output" == *"illegal or unreadable move 'e5\\x01\\x1b\\xff', game skipped"* ]]
+    ! LC_ALL=C grep -q '[^[:print:]]' <<<"$output"
+}

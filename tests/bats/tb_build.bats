@@ -148,3 +148,26 @@ KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
     ks_send quit
     ks_end
 }
+
+@test "a long untimed build says every two seconds that it goes on" {
+    # KPPK needs the tables of every promotion below it: several seconds
+    # on any machine (README, Tablebases); the test checks the notes
+    # against its own clock, not the build's speed.
+    ks_start
+    t0=$(date +%s%N)
+    ks_send 'position fen 8/8/8/4k3/8/8/1PP5/K7 w - - 0 1' 'go depth 1'
+    ks_wait '^bestmove '
+    t1=$(date +%s%N)
+    ks_send quit
+    ks_end
+    [ "$status" -eq 0 ]
+    notes=$(ks_count '^info string building the DTM tables this position reaches: [0-9]+\.[0-9] s so far$')
+    elapsed_ms=$(((t1 - t0) / 1000000))
+    # one note per two seconds of build, none after the last table
+    [ "$notes" -le $((elapsed_ms / 2000)) ]
+    if [ "$elapsed_ms" -ge 3000 ]; then [ "$notes" -ge 1 ]; fi
+    ks_lines '^info string building' | awk '{ t = $(NF - 3) + 0; if (t <= last) exit 1; last = t }'
+    built=$(grep -nE '^info string DTM tables built: .*KPPK' "$KS_OUT" | cut -d: -f1)
+    last_note=$(grep -n '^info string building' "$KS_OUT" | tail -n 1 | cut -d: -f1)
+    [ -n "$built" ] && [ "${last_note:-0}" -lt "$built" ]
+}

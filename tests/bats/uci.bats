@@ -524,3 +524,14 @@ nodes_signature() {
     [ "$(field score "$(ks_lines '^info depth 1 .* pv ' | tail -n 1)")" = cp ]
     [ "$(ks_lines '^info depth 1 .* pv ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "cp") print $(i + 1) }')" = 0 ]
 }
+
+@test "help in the loop names every command-line form that --help lists" {
+    run timeout "$HANG" "$KS" --help
+    [ "$status" -eq 0 ]
+    usage=$output
+    uci_session help
+    for form in 'bench mate' 'perft D' 'tb stats' rules genfens; do
+        [[ "$usage" == *"$form"* ]] || { echo "--help lacks '$form'"; return 1; }
+        [[ "$output" == *"$form"* ]] || { echo "help lacks '$form': $output"; return 1; }
+    done
+}

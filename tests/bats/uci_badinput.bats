@@ -26,6 +26,8 @@ fen_after() {
         '4k2R/8/8/8/8/8/8/4K3 w - - 0 1'                              # side not to move in check
         'P3k3/8/8/8/8/8/8/4K3 w - - 0 1'                              # pawn on the last rank
         '4k3/8/8/8/8/8/8/4KX2 w - - 0 1'                              # unknown piece letter
+        '4k3/8/8/8/8/8/8/9 w - - 0 1'                                 # nine empty squares
+        '4k3/8/8/8/8/8/8/04K3 w - - 0 1'                              # zero empty squares
         '4k3/8/8/8/8/8/8/4K3 w - - abc 1'                             # halfmove clock
         '4k3/8/8/8/8/8/8/4K3 w - - -5 1'                              # negative clock
         '4k3/8/8/8/8/8/8/4K3'                                         # board only
@@ -38,6 +40,12 @@ fen_after() {
         [ "$(grep -c '^bestmove ' <<<"$out")" -eq 1 ] && grep -qx 'bestmove 0000' <<<"$out" ||
             { echo "after '$fen' go answered: $out"; return 1; }
     done
+}
+
+@test "an invalid FEN's message names what is wrong" {
+    out=$(printf '%s\n' 'position fen 4k3/8/8/8/8/8/8/9 w - - 0 1' 'position fen 4k3/8/8/8/8/8/8/4KX2 w - - 0 1' | timeout "$HANG" "$KS")
+    grep -q "^info string .*a count of empty squares must be 1 to 8" <<<"$out"
+    grep -q "^info string .*unknown piece letter 'X'" <<<"$out"
 }
 
 # Defect found by review: a FEN that GUIs send was rejected and
