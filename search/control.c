@@ -148,5 +148,5 @@ bool keep_building(void *ctx)
     }
     if (!s->time.soft || atomic_load(&s->pondering))
         return true;
-    return now_ms() - atomic_load(&s->start_ms) < s->time.soft / 2;
+    return now - atomic_load(&s->start_ms) < s->time.soft / 2;
 }
