@@ -4,7 +4,7 @@
  *
  *   datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]
  *           [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]
- *           [--margin CP] [--syzygy PATH] [--log FILE]
+ *           [--margin CP] [--syzygy PATH] [--log FILE] [--nnue | --net FILE]
  *
  * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
  * random legal plies drawn from a generator seeded by S and g (an opening
@@ -27,6 +27,10 @@
  * filters). --minutes stops starting new games after M minutes; the chunk
  * then ends with its running games. FILE is appended to; a game cut off by
  * a kill is removed first, so chunks can be run again and again.
+ * The searches use the engine's default evaluation (the hand-crafted one
+ * while Use NNUE is off by default); --nnue plays with the embedded net,
+ * --net FILE with the net in FILE (eval/nnue.h's layout): the next round
+ * of data from the last round's net.
  * --log writes every game also as text ("game G result R" then "FEN ;
  * MOVE ; SCORE" per ply) for the round-trip test.
  * Method: the field's self-play data generation (chessprogramming wiki
@@ -42,6 +46,7 @@
 
 #include "engine/movegen.h"
 #include "engine/position.h"
+#include "eval/nnue.h"
 #include "search/init.h"
 #include "search/search.h"
 #include "tablebase/dtm.h"
@@ -57,7 +62,8 @@
 #define MAX_GAME_PLIES 400
 
 typedef struct {
-    const char *out, *syzygy, *log;
+    const char *out, *syzygy, *log, *net;
+    bool nnue;
     int threads;
     long games;
     uint64_t seed;
@@ -256,7 +262,14 @@ static bool parse_args(int argc, char **argv, Config *cfg)
                     .hash_mb = 16,
                     .random_plies = 8,
                     .margin = 300};
-    for (int i = 1; i + 1 < argc; i += 2) {
+    for (int i = 1; i < argc; i += 2) {
+        if (!strcmp(argv[i], "--nnue")) {
+            cfg->nnue = true;
+            i--; /* a flag without a value */
+            continue;
+        }
+        if (i + 1 >= argc)
+            return false;
         const char *k = argv[i], *v = argv[i + 1];
         char *end;
         long long num = strtoll(v, &end, 10);
@@ -267,6 +280,8 @@ static bool parse_args(int argc, char **argv, Config *cfg)
             cfg->syzygy = v;
         else if (!strcmp(k, "--log"))
             cfg->log = v;
+        else if (!strcmp(k, "--net"))
+            cfg->net = v;
         else if (!strcmp(k, "--minutes"))
             cfg->minutes = strtod(v, NULL);
         else if (!is_num)
@@ -290,8 +305,8 @@ static bool parse_args(int argc, char **argv, Config *cfg)
         else
             return false;
     }
-    return cfg->out && argc % 2 == 1 && cfg->threads >= 1 && cfg->threads <= 256 && cfg->games > 0
-        && cfg->soft_nodes > 0 && cfg->hard_nodes >= cfg->soft_nodes && cfg->hash_mb > 0 && cfg->random_plies <= 40;
+    return cfg->out && cfg->threads >= 1 && cfg->threads <= 256 && cfg->games > 0 && cfg->soft_nodes > 0
+        && cfg->hard_nodes >= cfg->soft_nodes && cfg->hash_mb > 0 && cfg->random_plies <= 40;
 }
 
 /* Cuts a game that a killed chunk left half written, so that appending
@@ -319,10 +334,19 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &cfg)) {
         fprintf(stderr, "usage: datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]\n"
                         "               [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]\n"
-                        "               [--margin CP] [--syzygy PATH] [--log FILE]\n");
+                        "               [--margin CP] [--syzygy PATH] [--log FILE] [--nnue | --net FILE]\n");
         return 1;
     }
     keysquare_init();
+    if (cfg.net) {
+        char err[256];
+        if (!nnue_load(cfg.net, err, sizeof err)) {
+            fprintf(stderr, "datagen: %s\n", err);
+            return 1;
+        }
+    }
+    nnue_set_enabled(cfg.nnue || cfg.net);
+    fprintf(stderr, "datagen: evaluation: %s\n", nnue_enabled() ? nnue_net_name() : "hand-crafted");
     long before = 0;
     if (!trim_partial_game(cfg.out, &before)) {
         fprintf(stderr, "datagen: cannot repair %s\n", cfg.out);

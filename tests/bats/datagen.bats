@@ -55,6 +55,34 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ "games 2 " ]]
 }
 
+@test "datagen: --net FILE plays with that net (the next round's data), --nnue with the embedded one" {
+    net="$BATS_TEST_DIRNAME/../../eval/default.nnue"
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/f.viri" --games 2 --seed 6 --soft-nodes 300 --hard-nodes 3000 \
+        --net "$net" --log "$DIR/f.log"
+    [ "$status" -eq 0 ]
+    [[ "$output" =~ "evaluation: $net" ]]
+    # The embedded net is eval/default.nnue: the same games, move for move
+    # and score for score.
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/e.viri" --nnue --games 2 --seed 6 --soft-nodes 300 \
+        --hard-nodes 3000 --log "$DIR/e.log"
+    [ "$status" -eq 0 ]
+    sorted() { awk '/^game/ { g = $2 } { print g " " $0 }' "$1" | sort -s -n -k1,1; }
+    diff <(sorted "$DIR/f.log") <(sorted "$DIR/e.log")
+    # The hand-crafted evaluation scores the same seed's games otherwise.
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/h.viri" --games 2 --seed 6 --soft-nodes 300 \
+        --hard-nodes 3000 --log "$DIR/h.log"
+    [[ "$output" =~ "evaluation: hand-crafted" ]]
+    run diff -q <(sorted "$DIR/f.log") <(sorted "$DIR/h.log")
+    [ "$status" -eq 1 ]
+    # A file that is not a net is refused before any game is played.
+    head -c 100 "$net" > "$DIR/bad.nnue"
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/b.viri" --games 1 --net "$DIR/bad.nnue"
+    [ "$status" -eq 1 ]
+    [ ! -s "$DIR/b.viri" ]
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/b.viri" --games 1 --net
+    [ "$status" -eq 1 ]
+}
+
 @test "train: learns from datagen's games and writes a net the engine loads with EvalFile" {
     timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/net" --epochs 2 --batch 256 --val-every 3 "$DIR/t.viri"
