@@ -31,7 +31,7 @@
 #include "engine/position.h"
 
 #define NNUE_INPUTS 768
-#define NNUE_HIDDEN 128
+#define NNUE_HIDDEN 256
 #define NNUE_QA 255
 #define NNUE_QB 64
 #define NNUE_SCALE 400
