@@ -4,7 +4,7 @@
  *
  *   datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]
  *           [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]
- *           [--margin CP] [--syzygy PATH] [--log FILE] [--nnue | --net FILE]
+ *           [--margin CP] [--syzygy PATH] [--log FILE] [--hce | --nnue | --net FILE]
  *
  * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
  * random legal plies drawn from a generator seeded by S and g (an opening
@@ -27,8 +27,8 @@
  * filters). --minutes stops starting new games after M minutes; the chunk
  * then ends with its running games. FILE is appended to; a game cut off by
  * a kill is removed first, so chunks can be run again and again.
- * The searches use the engine's default evaluation (the hand-crafted one
- * while Use NNUE is off by default); --nnue plays with the embedded net,
+ * The searches use the engine's default evaluation (Use NNUE's default);
+ * --hce plays with the hand-crafted one, --nnue with the embedded net,
  * --net FILE with the net in FILE (eval/nnue.h's layout): the next round
  * of data from the last round's net.
  * --log writes every game also as text ("game G result R" then "FEN ;
@@ -63,7 +63,7 @@
 
 typedef struct {
     const char *out, *syzygy, *log, *net;
-    bool nnue;
+    int eval; /* -1 the engine's default, 0 the HCE, 1 a net */
     int threads;
     long games;
     uint64_t seed;
@@ -261,10 +261,14 @@ static bool parse_args(int argc, char **argv, Config *cfg)
                     .hard_nodes = 25000,
                     .hash_mb = 16,
                     .random_plies = 8,
-                    .margin = 300};
+                    .margin = 300,
+                    .eval = -1};
     for (int i = 1; i < argc; i += 2) {
-        if (!strcmp(argv[i], "--nnue")) {
-            cfg->nnue = true;
+        if (!strcmp(argv[i], "--nnue") || !strcmp(argv[i], "--hce")) {
+            int e = !strcmp(argv[i], "--nnue");
+            if (cfg->eval == !e)
+                return false; /* both */
+            cfg->eval = e;
             i--; /* a flag without a value */
             continue;
         }
@@ -280,8 +284,8 @@ static bool parse_args(int argc, char **argv, Config *cfg)
             cfg->syzygy = v;
         else if (!strcmp(k, "--log"))
             cfg->log = v;
-        else if (!strcmp(k, "--net"))
-            cfg->net = v;
+        else if (!strcmp(k, "--net") && cfg->eval != 0)
+            cfg->net = v, cfg->eval = 1;
         else if (!strcmp(k, "--minutes"))
             cfg->minutes = strtod(v, NULL);
         else if (!is_num)
@@ -334,7 +338,7 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &cfg)) {
         fprintf(stderr, "usage: datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]\n"
                         "               [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]\n"
-                        "               [--margin CP] [--syzygy PATH] [--log FILE] [--nnue | --net FILE]\n");
+                        "               [--margin CP] [--syzygy PATH] [--log FILE] [--hce | --nnue | --net FILE]\n");
         return 1;
     }
     keysquare_init();
@@ -345,7 +349,7 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    nnue_set_enabled(cfg.nnue || cfg.net);
+    nnue_set_enabled(cfg.eval < 0 ? NNUE_DEFAULT_ON : cfg.eval == 1);
     fprintf(stderr, "datagen: evaluation: %s\n", nnue_enabled() ? nnue_net_name() : "hand-crafted");
     long before = 0;
     if (!trim_partial_game(cfg.out, &before)) {

@@ -55,7 +55,7 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ "games 2 " ]]
 }
 
-@test "datagen: --net FILE plays with that net (the next round's data), --nnue with the embedded one" {
+@test "datagen: --net FILE plays with that net (the next round's data), --nnue the embedded one, --hce the HCE" {
     net="$BATS_TEST_DIRNAME/../../eval/default.nnue"
     run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/f.viri" --games 2 --seed 6 --soft-nodes 300 --hard-nodes 3000 \
         --net "$net" --log "$DIR/f.log"
@@ -69,7 +69,7 @@ teardown() { rm -rf "$DIR"; }
     sorted() { awk '/^game/ { g = $2 } { print g " " $0 }' "$1" | sort -s -n -k1,1; }
     diff <(sorted "$DIR/f.log") <(sorted "$DIR/e.log")
     # The hand-crafted evaluation scores the same seed's games otherwise.
-    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/h.viri" --games 2 --seed 6 --soft-nodes 300 \
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/h.viri" --hce --games 2 --seed 6 --soft-nodes 300 \
         --hard-nodes 3000 --log "$DIR/h.log"
     [[ "$output" =~ "evaluation: hand-crafted" ]]
     run diff -q <(sorted "$DIR/f.log") <(sorted "$DIR/h.log")
@@ -80,6 +80,8 @@ teardown() { rm -rf "$DIR"; }
     [ "$status" -eq 1 ]
     [ ! -s "$DIR/b.viri" ]
     run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/b.viri" --games 1 --net
+    [ "$status" -eq 1 ]
+    run timeout "$HANG" "$TOOLS/datagen" --out "$DIR/b.viri" --games 1 --hce --net "$net"
     [ "$status" -eq 1 ]
 }
 
