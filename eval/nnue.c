@@ -7,6 +7,10 @@
 
 #include "engine/platform.h"
 
+#if defined(__AVX2__) && !defined(NNUE_SCALAR)
+#include <immintrin.h>
+#endif
+
 typedef struct {
     alignas(64) int16_t hidden_w[NNUE_INPUTS][NNUE_HIDDEN];
     alignas(64) int16_t hidden_b[NNUE_HIDDEN];
@@ -179,18 +183,6 @@ void nnue_refresh(const Position *pos, NnueAccumulator *acc)
     }
 }
 
-/* acc with man p moved from `from` to `to` (SQ_NONE for a man that
- * appears or disappears). */
-static void move_man(NnueAccumulator *acc, Piece p, Square from, Square to)
-{
-    for (Color view = WHITE; view <= BLACK; view++) {
-        if (from != SQ_NONE)
-            sub_feature(acc->v[view], active->hidden_w[nnue_feature(view, p, from)]);
-        if (to != SQ_NONE)
-            add_feature(acc->v[view], active->hidden_w[nnue_feature(view, p, to)]);
-    }
-}
-
 static void dirty_add(NnueDirty *d, Piece p, Square from, Square to)
 {
     d->piece[d->count] = p;
@@ -238,19 +230,67 @@ void nnue_dirty(const Position *pos, Move m, NnueDirty *d)
     }
 }
 
+/* One pass per view over the accumulator, whatever the move changed: the
+ * copy from the parent, the men that left and the men that came (at most
+ * two of each) are summed lane by lane, so the accumulator is read and
+ * written once, not once per man. */
 void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirty *d)
 {
-    if (dst != src)
-        *dst = *src;
-    for (int i = 0; i < d->count; i++)
-        move_man(dst, d->piece[i], d->from[i], d->to[i]);
+    for (Color view = WHITE; view <= BLACK; view++) {
+        const int16_t *add[4], *sub[4];
+        int adds = 0, subs = 0;
+        for (int k = 0; k < d->count; k++) {
+            if (d->from[k] != SQ_NONE)
+                sub[subs++] = active->hidden_w[nnue_feature(view, d->piece[k], d->from[k])];
+            if (d->to[k] != SQ_NONE)
+                add[adds++] = active->hidden_w[nnue_feature(view, d->piece[k], d->to[k])];
+        }
+        const int16_t *in = src->v[view];
+        int16_t *out = dst->v[view];
+        if (adds == 1 && subs == 1) {
+            for (int i = 0; i < NNUE_HIDDEN; i++)
+                out[i] = (int16_t)(in[i] + add[0][i] - sub[0][i]);
+        } else if (adds == 1 && subs == 2) {
+            for (int i = 0; i < NNUE_HIDDEN; i++)
+                out[i] = (int16_t)(in[i] + add[0][i] - sub[0][i] - sub[1][i]);
+        } else {
+            if (out != in)
+                memcpy(out, in, sizeof dst->v[view]);
+            for (int k = 0; k < subs; k++)
+                sub_feature(out, sub[k]);
+            for (int k = 0; k < adds; k++)
+                add_feature(out, add[k]);
+        }
+    }
 }
 
 /* Sum over one half of clamp(x, 0, QA)^2 * w, in QA * QA * QB units. The
  * product clamp(x) * w fits 16 bits (|w| <= 1.98 * QB), and each 32-bit
- * lane adds at most NNUE_HIDDEN / 16 products below 2^23, so no order of
+ * lane adds at most NNUE_HIDDEN / 8 products below 2^23, so no order of
  * summation can overflow: the vector and the scalar code agree exactly. */
-#if defined(__GNUC__) && !defined(NNUE_SCALAR)
+#if defined(__AVX2__) && !defined(NNUE_SCALAR)
+/* vpmaddwd adds the two neighbouring 32-bit products of each lane pair,
+ * which the vector extensions below cannot ask for: 16 men a step, with
+ * no widening of x and x * w first. */
+static int64_t half_sum(const int16_t *acc, const int16_t *w)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    __m256i sum = zero;
+    for (int i = 0; i < NNUE_HIDDEN; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
+        __m256i wv = _mm256_loadu_si256((const __m256i *)(w + i));
+        x = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_mullo_epi16(x, wv), x));
+    }
+    /* The lanes are added in 64 bits: eight of them may pass 2^31. */
+    int32_t lanes[8];
+    _mm256_storeu_si256((__m256i *)lanes, sum);
+    int64_t total = 0;
+    for (int i = 0; i < 8; i++)
+        total += lanes[i];
+    return total;
+}
+#elif defined(__GNUC__) && !defined(NNUE_SCALAR)
 typedef int16_t V16 __attribute__((vector_size(32)));
 typedef int32_t V32 __attribute__((vector_size(64)));
 

@@ -53,13 +53,12 @@ static void update_pv(Stack *ss, Move move, const Stack *child)
 
 /* ---- quiescence --------------------------------------------------------- */
 
-/* A chain of this many moves or more to the nearest ready accumulator is
- * replaced by a refresh, which costs about as much as this many updates
- * (a move changes two to four men; a refresh adds up to 32). */
-#define ACC_MAX_CHAIN 8
-
 /* The static evaluation at ply: the hand-crafted one, or the net's from
- * the ply's accumulator, made ready from the nearest ready ply above. */
+ * the ply's accumulator, made ready from the nearest ready ply above (the
+ * root's is ready from the start of the search). Every ply on the way is
+ * updated and kept: a path of transposition-table hits leaves its plies
+ * unready, and its leaf's siblings then update from their parent instead
+ * of each paying a refresh (32 men against a move's two to four). */
 static int static_eval(SearchThread *t, int ply)
 {
     const Position *pos = &t->pos;
@@ -67,9 +66,9 @@ static int static_eval(SearchThread *t, int ply)
         return evaluate(pos);
     Stack *st = t->stack;
     int q = ply;
-    while (q >= 0 && !st[q].acc_ready && ply - q < ACC_MAX_CHAIN)
+    while (q >= 0 && !st[q].acc_ready)
         q--;
-    if (q < 0 || !st[q].acc_ready) {
+    if (q < 0) {
         nnue_refresh(pos, &t->acc[ply]);
         st[ply].acc_ready = true;
     }

@@ -228,6 +228,11 @@ static void iterative_deepening(SearchThread *t)
     Move prev_move = MOVE_NONE;
     if (max_depth > MAX_PLY - 1)
         max_depth = MAX_PLY - 1;
+    /* The root's accumulator is the one every path updates from. */
+    if (s->use_net) {
+        nnue_refresh(&t->pos, &t->acc[0]);
+        t->stack[0].acc_ready = true;
+    }
     for (int depth = 1; depth <= max_depth; depth++) {
         if (skip_depth(t, depth))
             continue;
