@@ -3,7 +3,8 @@
  *   train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR]
  *         [--lambda L] [--threads T] [--seed S] [--val-every N]
  *         [--max-positions N] [--augment N] [--augment-plies P]
- *         [--baseline] [--resume CKPT | --init CKPT] FILE...
+ *         [--teacher hce|net|FILE] [--baseline]
+ *         [--resume CKPT | --init CKPT] FILE...
  *
  * Loads every game of the files, keeps the positions that pass the
  * field's filters (ply >= 16 of the game, side to move not in check, the
@@ -19,7 +20,13 @@
  * positions per second, DIR/epoch-E.nnue (the quantised net, KSNN header
  * and bullet's layout) and DIR/last.ckpt (floats and Adam state, for
  * --resume). A truncated last game of a file (a chunk killed while
- * writing) is dropped with a note; any other damage stops the load. */
+ * writing) is dropped with a note; any other damage stops the load.
+ *
+ * The teacher labels the --augment positions and is the yardstick of
+ * --baseline: the hand-crafted evaluation (hce, the default), the embedded
+ * net (net) or a net file of this build's layout, each with the endgame
+ * layer in front as in the search. A net teacher carries what an earlier
+ * net learnt from games that are no longer at hand into the next one. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -39,7 +46,7 @@
 #define MAX_THREADS 64
 
 typedef struct {
-    const char *out, *resume, *init;
+    const char *out, *resume, *init, *teacher;
     int hidden, epochs, batch, threads, val_every;
     float lr, lambda;
     uint64_t seed;
@@ -76,7 +83,7 @@ static bool push(SampleSet *set, const TnSample *s)
     return true;
 }
 
-/* The hand-crafted evaluation of each validation position (cp, side to
+/* The teacher's static evaluation of each validation position (cp, side to
  * move), for --baseline. */
 typedef struct {
     int16_t *cp;
@@ -96,7 +103,7 @@ static bool push_cp(Baseline *b, int cp)
 /* Up to cfg->augment positions a few random legal plies (1 to
  * cfg->augment_plies) away from pos, kept when the side to move is not in
  * check and has no capture or promotion that wins material by SEE (so the
- * static evaluation is not a capture behind), scored by the hand-crafted
+ * static evaluation is not a capture behind), scored by the teacher's
  * evaluation and pushed without a result. They show the net material and
  * placements the games' own positions rarely hold (a piece left en prise
  * in the search tree), at the cost of a static evaluation each: the
@@ -223,13 +230,18 @@ static double run_parallel(Job *jobs, int threads, size_t from, size_t to, float
     return loss;
 }
 
-/* The validation loss a net would have if it answered the hand-crafted
- * evaluation, sigmoid(k * cp / NNUE_SCALE), for a few k: the figure a net
- * has to beat to evaluate better than the HCE on these positions. */
-static void print_baseline(const SampleSet *val, const Baseline *hce, float lambda)
+/* The validation loss a net would have if it answered the teacher's
+ * static evaluation, sigmoid(k * cp / NNUE_SCALE), for a few k: the figure
+ * a net has to beat to evaluate better than its teacher on these
+ * positions. */
+static void print_baseline(const SampleSet *val, const Baseline *hce, float lambda, const char *teacher)
 {
     static const float ks[] = {0.5f, 0.75f, 1.0f, 1.25f, 1.5f, 2.0f};
-    printf("hand-crafted evaluation on the validation positions:");
+    if (!strcmp(teacher, "hce"))
+        printf("hand-crafted evaluation on the validation positions:");
+    else
+        printf("%s%s on the validation positions:", strcmp(teacher, "net") ? "teacher net " : "the embedded net",
+               strcmp(teacher, "net") ? teacher : "");
     for (size_t k = 0; k < sizeof ks / sizeof ks[0]; k++) {
         double loss = 0;
         for (size_t i = 0; i < val->count; i++) {
@@ -259,7 +271,8 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
                     .lr = 0.001f,
                     .lambda = 0.4f,
                     .seed = 1,
-                    .augment_plies = 2};
+                    .augment_plies = 2,
+                    .teacher = "hce"};
     int i = 1;
     for (; i < argc && !strncmp(argv[i], "--", 2); i += 2) {
         if (i + 1 >= argc)
@@ -293,6 +306,8 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
             cfg->augment = atoi(v);
         else if (!strcmp(k, "--augment-plies"))
             cfg->augment_plies = atoi(v);
+        else if (!strcmp(k, "--teacher"))
+            cfg->teacher = v;
         else if (!strcmp(k, "--baseline")) {
             cfg->baseline = true;
             i--; /* a flag: no value */
@@ -340,14 +355,23 @@ int main(int argc, char **argv)
     if (!parse_args(argc, argv, &cfg, &first)) {
         fprintf(stderr, "usage: train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR] [--lambda L]\n"
                         "             [--threads T] [--seed S] [--val-every N] [--max-positions N]\n"
-                        "             [--augment N] [--augment-plies P] [--baseline]\n"
+                        "             [--augment N] [--augment-plies P] [--teacher hce|net|FILE] [--baseline]\n"
                         "             [--resume CKPT | --init CKPT] FILE...\n");
         return 1;
     }
     keysquare_init();
-    /* The teacher of --augment and the yardstick of --baseline is the
-     * hand-crafted evaluation, whatever the engine's default. */
-    nnue_set_enabled(false);
+    /* The teacher of --augment and the yardstick of --baseline, whatever
+     * the engine's default. */
+    if (!strcmp(cfg.teacher, "hce"))
+        nnue_set_enabled(false);
+    else {
+        char err[256];
+        if (strcmp(cfg.teacher, "net") && !nnue_load(cfg.teacher, err, sizeof err)) {
+            fprintf(stderr, "train: teacher %s refused: %s\n", cfg.teacher, err);
+            return 1;
+        }
+        nnue_set_enabled(true);
+    }
     make_dirs(cfg.out);
     SampleSet train = {0}, val = {0};
     Baseline hce = {0};
@@ -367,7 +391,7 @@ int main(int argc, char **argv)
     if (!val.count)
         printf("no validation positions: fewer than %d games (--val-every)\n", cfg.val_every);
     else if (cfg.baseline)
-        print_baseline(&val, &hce, cfg.lambda);
+        print_baseline(&val, &hce, cfg.lambda, cfg.teacher);
 
     uint64_t rng = cfg.seed;
     TnNet net;

@@ -117,6 +117,31 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ usage ]]
 }
 
+@test "train: --teacher net or FILE labels the neighbours; a bad teacher file is refused" {
+    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/a" --epochs 1 --batch 256 --val-every 3 "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    plain=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/b" --epochs 1 --batch 256 --val-every 3 --augment 2 --baseline \
+        --teacher "$DIR/a/epoch-1.nnue" "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    more=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+    [ "$more" -gt "$plain" ] && [ "$more" -le $((3 * plain)) ]
+    [[ "${lines[1]}" =~ ^teacher\ net\ $DIR/a/epoch-1.nnue\ on\ the\ validation\ positions:\ \ k\ 0.50\ loss\ 0\.[0-9]+ ]]
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/c" --epochs 1 --batch 256 --val-every 3 --baseline --teacher net \
+        "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    [[ "${lines[1]}" =~ ^the\ embedded\ net\ on\ the\ validation\ positions: ]]
+    # The HCE's and a net's figures differ: the teacher is really another evaluation.
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/d" --epochs 1 --batch 256 --val-every 3 --baseline "$DIR/t.viri"
+    [ "${lines[1]#*:}" != "$(timeout "$HANG" "$TOOLS/train" --out "$DIR/e" --epochs 1 --batch 256 --val-every 3 \
+        --baseline --teacher net "$DIR/t.viri" | sed -n 2p | cut -d: -f2-)" ]
+    head -c 1000 "$DIR/a/epoch-1.nnue" > "$DIR/short.nnue"
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/f" --epochs 1 --teacher "$DIR/short.nnue" "$DIR/t.viri"
+    [ "$status" -eq 1 ]
+    [[ "$output" =~ "train: teacher $DIR/short.nnue refused: " ]]
+}
+
 @test "EvalFile: a missing, truncated or foreign file is refused and the engine plays on" {
     printf 'KSNN' > "$DIR/short.nnue"
     head -c 1000 /dev/zero > "$DIR/zeros.nnue"
