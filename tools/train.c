@@ -4,7 +4,7 @@
  *         [--lambda L] [--threads T] [--seed S] [--val-every N]
  *         [--max-positions N] [--augment N] [--augment-plies P]
  *         [--teacher hce|net|FILE] [--baseline]
- *         [--resume CKPT | --init CKPT] FILE...
+ *         [--resume CKPT | --init CKPT | --init-net NNUE] FILE...
  *
  * Loads every game of the files, keeps the positions that pass the
  * field's filters (ply >= 16 of the game, side to move not in check, the
@@ -46,7 +46,7 @@
 #define MAX_THREADS 64
 
 typedef struct {
-    const char *out, *resume, *init, *teacher;
+    const char *out, *resume, *init, *init_net, *teacher;
     int hidden, epochs, batch, threads, val_every;
     float lr, lambda;
     uint64_t seed;
@@ -284,6 +284,8 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
             cfg->resume = v;
         else if (!strcmp(k, "--init"))
             cfg->init = v;
+        else if (!strcmp(k, "--init-net"))
+            cfg->init_net = v;
         else if (!strcmp(k, "--hidden"))
             cfg->hidden = atoi(v);
         else if (!strcmp(k, "--epochs"))
@@ -315,10 +317,10 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
             return false;
     }
     *first_file = i;
-    return cfg->out && !(cfg->resume && cfg->init) && i < argc && cfg->hidden > 0 && cfg->hidden % 16 == 0
-        && cfg->epochs > 0 && cfg->batch > 0 && cfg->threads >= 1 && cfg->threads <= MAX_THREADS && cfg->val_every >= 2
-        && cfg->lr > 0 && cfg->lambda >= 0 && cfg->lambda <= 1 && cfg->augment >= 0 && cfg->augment_plies >= 1
-        && cfg->augment_plies <= 8;
+    return cfg->out && !!cfg->resume + !!cfg->init + !!cfg->init_net <= 1 && i < argc && cfg->hidden > 0
+        && cfg->hidden % 16 == 0 && cfg->epochs > 0 && cfg->batch > 0 && cfg->threads >= 1
+        && cfg->threads <= MAX_THREADS && cfg->val_every >= 2 && cfg->lr > 0 && cfg->lambda >= 0 && cfg->lambda <= 1
+        && cfg->augment >= 0 && cfg->augment_plies >= 1 && cfg->augment_plies <= 8;
 }
 
 static bool save(const char *dir, const char *name, const TnNet *net, const TnAdam *adam)
@@ -356,7 +358,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR] [--lambda L]\n"
                         "             [--threads T] [--seed S] [--val-every N] [--max-positions N]\n"
                         "             [--augment N] [--augment-plies P] [--teacher hce|net|FILE] [--baseline]\n"
-                        "             [--resume CKPT | --init CKPT] FILE...\n");
+                        "             [--resume CKPT | --init CKPT | --init-net NNUE] FILE...\n");
         return 1;
     }
     keysquare_init();
@@ -409,6 +411,19 @@ int main(int argc, char **argv)
             return 1;
         }
         fclose(f);
+    }
+    if (cfg.init_net) {
+        /* A new run from a quantised net's weights (a shipped net whose
+         * checkpoint is gone), fresh moments and schedule. */
+        FILE *f = fopen(cfg.init_net, "rb");
+        bool ok = f && cfg.hidden == NNUE_HIDDEN && tn_import(&net, f);
+        if (f)
+            fclose(f);
+        if (!ok) {
+            fprintf(stderr, "train: cannot start from the net %s (768 -> %dx2 -> 1 expected)\n", cfg.init_net,
+                    NNUE_HIDDEN);
+            return 1;
+        }
     }
     if (cfg.init) {
         /* A new run from the checkpoint's weights: fresh moments, the

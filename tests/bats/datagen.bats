@@ -99,7 +99,7 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
 }
 
-@test "train: --baseline, --augment and --init" {
+@test "train: --baseline, --augment, --init and --init-net" {
     timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/a" --epochs 1 --batch 256 --val-every 3 "$DIR/t.viri"
     [ "$status" -eq 0 ]
@@ -115,6 +115,22 @@ teardown() { rm -rf "$DIR"; }
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/c" --init "$DIR/a/last.ckpt" --resume "$DIR/a/last.ckpt" "$DIR/t.viri"
     [ "$status" -ne 0 ]
     [[ "$output" =~ usage ]]
+    # --init-net starts from a quantised net: its first epoch at a tiny
+    # learning rate has the training loss of the net it started from, not
+    # of a fresh one; a file that is not such a net is refused.
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/f" --epochs 1 --batch 256 --val-every 3 --lr 0.0000001 \
+        --init-net "$DIR/a/epoch-1.nnue" "$DIR/t.viri"
+    [ "$status" -eq 0 ]
+    from_net=$(echo "${lines[1]}" | sed -E 's/.*train loss ([0-9.]+).*/\1/')
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/g" --epochs 1 --batch 256 --val-every 3 --lr 0.0000001 "$DIR/t.viri"
+    fresh=$(echo "${lines[1]}" | sed -E 's/.*train loss ([0-9.]+).*/\1/')
+    a_loss=$(timeout "$HANG" "$TOOLS/train" --out "$DIR/h" --epochs 1 --batch 256 --val-every 3 --lr 0.0000001 \
+        --init "$DIR/a/last.ckpt" "$DIR/t.viri" | sed -n 2p | sed -E 's/.*train loss ([0-9.]+).*/\1/')
+    awk -v n="$from_net" -v c="$a_loss" -v f="$fresh" 'BEGIN { d = n - c; e = n - f; if (d < 0) d = -d; if (e < 0) e = -e; exit !(d < 0.0005 && e > 0.001) }'
+    head -c 5000 "$DIR/a/epoch-1.nnue" > "$DIR/short.nnue"
+    run timeout "$HANG" "$TOOLS/train" --out "$DIR/i" --init-net "$DIR/short.nnue" "$DIR/t.viri"
+    [ "$status" -eq 1 ]
+    [[ "$output" =~ "train: cannot start from the net $DIR/short.nnue" ]]
 }
 
 @test "train: --teacher net or FILE labels the neighbours; a bad teacher file is refused" {

@@ -166,7 +166,7 @@ TEST(train_tiny_net_learns_material)
     free(samples);
 }
 
-TEST(train_export_is_read_by_the_engine)
+TEST(train_export_is_read_by_the_engine_and_the_trainer)
 {
     uint64_t rng = 5;
     TnNet net;
@@ -209,6 +209,32 @@ TEST(train_export_is_read_by_the_engine)
         int got = nnue_evaluate(&pos);
         CHECK_MSG(fabsf((float)got - want) < 2.0f, "%s: engine %d, trainer %.2f", FENS[i], got, want);
     }
+    /* Read back by the trainer: every parameter is on its grid, so the
+     * division by its scale gives it exactly; a truncated file is refused. */
+    TnNet back;
+    uint64_t rng2 = 9;
+    CHECK(tn_net_create(&back, NNUE_HIDDEN, &rng2));
+    f = fopen(path, "rb");
+    CHECK(f && tn_import(&back, f));
+    if (f)
+        fclose(f);
+    size_t differ = 0;
+    for (size_t i = 0; i < net.count; i++)
+        differ += back.param[i] != net.param[i];
+    CHECK_MSG(differ == 0, "%zu of %zu parameters differ after export and import", differ, net.count);
+    f = fopen(path, "rb");
+    char head[4096];
+    size_t got_bytes = f ? fread(head, 1, sizeof head, f) : 0;
+    if (f)
+        fclose(f);
+    f = tmpfile();
+    CHECK(f && fwrite(head, 1, got_bytes, f) == got_bytes);
+    if (f) {
+        rewind(f);
+        CHECK(!tn_import(&back, f));
+        fclose(f);
+    }
+    tn_net_free(&back);
     nnue_load("<default>", err, sizeof err);
     remove(path);
     tn_net_free(&net);
