@@ -50,9 +50,8 @@ static unsigned u32_at(const uint8_t *p)
 
 static int16_t i16_at(const uint8_t *p) { return (int16_t)(uint16_t)((unsigned)p[0] | (unsigned)p[1] << 8); }
 
-static bool parse_net(const uint8_t *bytes, size_t size, Net *net, char *err, size_t err_size)
+const uint8_t *nnue_file_body(const uint8_t *bytes, size_t size, char *err, size_t err_size)
 {
-    const uint8_t *body = bytes;
     size_t padded = (NNUE_BODY_BYTES + 63) / 64 * 64;
     if (size >= NNUE_HEADER_BYTES && !memcmp(bytes, "KSNN", 4)) {
         unsigned version = u32_at(bytes + 4), inputs = u32_at(bytes + 8), hidden = u32_at(bytes + 12);
@@ -65,20 +64,29 @@ static bool parse_net(const uint8_t *bytes, size_t size, Net *net, char *err, si
                      "match this build (version %d, %d -> %dx2 -> 1, QA %d, QB %d, scale %d, SCReLU)",
                      version, inputs, hidden, qa, qb, scale, act, NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_QA,
                      NNUE_QB, NNUE_SCALE);
-            return false;
+            return NULL;
         }
-        body += NNUE_HEADER_BYTES;
         size -= NNUE_HEADER_BYTES;
         if (size != NNUE_BODY_BYTES && size != padded) {
             snprintf(err, err_size, "net body has %zu bytes, %d expected", size, NNUE_BODY_BYTES);
-            return false;
+            return NULL;
         }
-    } else if (size != NNUE_BODY_BYTES && size != padded) {
+        return bytes + NNUE_HEADER_BYTES;
+    }
+    if (size != NNUE_BODY_BYTES && size != padded) {
         snprintf(err, err_size,
                  "net file has %zu bytes and no KSNN header; a bullet net of 768 -> %dx2 -> 1 has %d (%zu padded)",
                  size, NNUE_HIDDEN, NNUE_BODY_BYTES, padded);
-        return false;
+        return NULL;
     }
+    return bytes;
+}
+
+static bool parse_net(const uint8_t *bytes, size_t size, Net *net, char *err, size_t err_size)
+{
+    const uint8_t *body = nnue_file_body(bytes, size, err, err_size);
+    if (!body)
+        return false;
     const uint8_t *p = body;
     for (int f = 0; f < NNUE_INPUTS; f++)
         for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)

@@ -65,6 +65,13 @@ void nnue_init(void);
  * search runs. "<default>" or an empty path selects the embedded net. */
 bool nnue_load(const char *path, char *err, size_t err_size);
 
+/* Checks a net file held in bytes[0..size) against this build (the KSNN
+ * header if there is one, then the body's size, bullet's 64-byte padding
+ * allowed) and returns where its NNUE_BODY_BYTES of weights start, or NULL
+ * with a one-line reason in err. Used by the engine and by the trainer's
+ * import, so both accept the same files. */
+const uint8_t *nnue_file_body(const uint8_t *bytes, size_t size, char *err, size_t err_size);
+
 /* nnue_load from memory: bytes[0..size) hold a net file. */
 bool nnue_load_bytes(const uint8_t *bytes, size_t size, const char *name, char *err, size_t err_size);
 

@@ -228,36 +228,25 @@ bool tn_export(const TnNet *net, FILE *f)
     return ok;
 }
 
-static unsigned u32_le(const uint8_t *p)
+bool tn_import(TnNet *net, FILE *f, char *err, size_t err_size)
 {
-    return (unsigned)p[0] | (unsigned)p[1] << 8 | (unsigned)p[2] << 16 | (unsigned)p[3] << 24;
-}
-
-bool tn_import(TnNet *net, FILE *f)
-{
-    if (net->hidden != NNUE_HIDDEN)
+    if (net->hidden != NNUE_HIDDEN) {
+        snprintf(err, err_size, "the run has %d hidden neurons, the engine's nets %d", net->hidden, NNUE_HIDDEN);
         return false;
-    size_t h = (size_t)net->hidden, body = 2 * (NNUE_INPUTS * h + 3 * h + 1);
-    size_t cap = NNUE_HEADER_BYTES + (body + 63) / 64 * 64;
-    uint8_t *bytes = malloc(cap + 1);
-    if (!bytes)
-        return false;
-    size_t size = fread(bytes, 1, cap + 1, f);
-    const uint8_t *p = bytes;
-    if (size >= NNUE_HEADER_BYTES && !memcmp(bytes, "KSNN", 4)) {
-        if (u32_le(bytes + 4) != NNUE_VERSION || u32_le(bytes + 8) != NNUE_INPUTS || u32_le(bytes + 12) != h
-            || u32_le(bytes + 16) != NNUE_QA || u32_le(bytes + 20) != NNUE_QB || u32_le(bytes + 24) != NNUE_SCALE
-            || u32_le(bytes + 28) != NNUE_ACTIVATION_SCRELU) {
-            free(bytes);
-            return false;
-        }
-        p += NNUE_HEADER_BYTES;
-        size -= NNUE_HEADER_BYTES;
     }
-    if (size != body && size != (body + 63) / 64 * 64) {
+    size_t cap = NNUE_HEADER_BYTES + (NNUE_BODY_BYTES + 63) / 64 * 64;
+    uint8_t *bytes = malloc(cap + 1);
+    if (!bytes) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    size_t size = fread(bytes, 1, cap + 1, f);
+    const uint8_t *p = nnue_file_body(bytes, size, err, err_size);
+    if (!p) {
         free(bytes);
         return false;
     }
+    size_t h = (size_t)net->hidden;
     for (size_t i = 0; i < net->count; i++, p += 2) {
         float scale = i < NNUE_INPUTS * h + h     ? NNUE_QA :
                       i < NNUE_INPUTS * h + 3 * h ? NNUE_QB :

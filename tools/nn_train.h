@@ -110,9 +110,10 @@ bool tn_export(const TnNet *net, FILE *f);
  * KSNN header, bullet's body as tn_export writes it) into net, whose
  * hidden size must be NNUE_HIDDEN: each integer divided by its scale (QA,
  * QB, QA * QB), so that the float net answers as the integer one up to the
- * engine's divisions. False on a size or header that does not match. The
- * way a new run starts from a shipped net whose checkpoint is gone. */
-bool tn_import(TnNet *net, FILE *f);
+ * engine's divisions. False, with a one-line reason in err, on a size or
+ * header that does not match (the check is the engine's, nnue_file_body).
+ * The way a new run starts from a shipped net whose checkpoint is gone. */
+bool tn_import(TnNet *net, FILE *f, char *err, size_t err_size);
 /* Checkpoints: the float parameters and the Adam state, to resume. */
 bool tn_save_checkpoint(const TnNet *net, const TnAdam *a, FILE *f);
 bool tn_load_checkpoint(TnNet *net, TnAdam *a, FILE *f);

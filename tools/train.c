@@ -415,13 +415,13 @@ int main(int argc, char **argv)
     if (cfg.init_net) {
         /* A new run from a quantised net's weights (a shipped net whose
          * checkpoint is gone), fresh moments and schedule. */
+        char err[256] = "cannot open it";
         FILE *f = fopen(cfg.init_net, "rb");
-        bool ok = f && cfg.hidden == NNUE_HIDDEN && tn_import(&net, f);
+        bool ok = f && tn_import(&net, f, err, sizeof err);
         if (f)
             fclose(f);
         if (!ok) {
-            fprintf(stderr, "train: cannot start from the net %s (768 -> %dx2 -> 1 expected)\n", cfg.init_net,
-                    NNUE_HIDDEN);
+            fprintf(stderr, "train: cannot start from the net %s: %s\n", cfg.init_net, err);
             return 1;
         }
     }

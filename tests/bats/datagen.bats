@@ -99,11 +99,17 @@ teardown() { rm -rf "$DIR"; }
     [[ "$output" =~ bestmove\ [a-h][1-8][a-h][1-8] ]]
 }
 
-@test "train: --baseline, --augment, --init and --init-net" {
+# Six short games in $DIR/t.viri and a net trained one epoch on them in
+# $DIR/a; sets plain to the number of training positions train reported.
+games_and_first_net() {
     timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/a" --epochs 1 --batch 256 --val-every 3 "$DIR/t.viri"
     [ "$status" -eq 0 ]
     plain=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+}
+
+@test "train: --baseline, --augment, --init and --init-net" {
+    games_and_first_net
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/b" --epochs 1 --batch 256 --val-every 3 --augment 2 --baseline \
         --init "$DIR/a/last.ckpt" "$DIR/t.viri"
     [ "$status" -eq 0 ]
@@ -130,14 +136,11 @@ teardown() { rm -rf "$DIR"; }
     head -c 5000 "$DIR/a/epoch-1.nnue" > "$DIR/short.nnue"
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/i" --init-net "$DIR/short.nnue" "$DIR/t.viri"
     [ "$status" -eq 1 ]
-    [[ "$output" =~ "train: cannot start from the net $DIR/short.nnue" ]]
+    [[ "$output" =~ "train: cannot start from the net $DIR/short.nnue: net body has 4968 bytes" ]]
 }
 
 @test "train: --teacher net or FILE labels the neighbours; a bad teacher file is refused" {
-    timeout "$HANG" "$TOOLS/datagen" --out "$DIR/t.viri" --games 6 --threads 2 --seed 12 --soft-nodes 300 --hard-nodes 3000
-    run timeout "$HANG" "$TOOLS/train" --out "$DIR/a" --epochs 1 --batch 256 --val-every 3 "$DIR/t.viri"
-    [ "$status" -eq 0 ]
-    plain=$(echo "${lines[0]}" | sed -E 's/.* games, ([0-9]+) training.*/\1/')
+    games_and_first_net
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/b" --epochs 1 --batch 256 --val-every 3 --augment 2 --baseline \
         --teacher "$DIR/a/epoch-1.nnue" "$DIR/t.viri"
     [ "$status" -eq 0 ]

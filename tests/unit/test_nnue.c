@@ -282,6 +282,11 @@ TEST(nnue_evalfile_refuses_bad_files)
     buf[13] = (uint8_t)(NNUE_HIDDEN >> 8);
     CHECK(write_file(path, buf, size + NNUE_HEADER_BYTES));
     CHECK_MSG(nnue_load(path, err, sizeof err), "%s", err);
+    /* The check the trainer's import shares: the body starts after the
+     * 32-byte header, or at the first byte of a bullet file without one. */
+    CHECK(nnue_file_body(buf, size + NNUE_HEADER_BYTES, err, sizeof err) == buf + NNUE_HEADER_BYTES);
+    CHECK(nnue_file_body(buf + NNUE_HEADER_BYTES, size, err, sizeof err) == buf + NNUE_HEADER_BYTES);
+    CHECK(nnue_file_body(buf, size + NNUE_HEADER_BYTES - 2, err, sizeof err) == NULL);
     CHECK_EQ_U64(nnue_evaluate(&pos), ref_eval(ref, &pos));
     CHECK(nnue_load("<default>", err, sizeof err));
     CHECK_EQ_U64(nnue_evaluate(&pos), before);

@@ -215,7 +215,8 @@ TEST(train_export_is_read_by_the_engine_and_the_trainer)
     uint64_t rng2 = 9;
     CHECK(tn_net_create(&back, NNUE_HIDDEN, &rng2));
     f = fopen(path, "rb");
-    CHECK(f && tn_import(&back, f));
+    char ierr[256] = "";
+    CHECK_MSG(f && tn_import(&back, f, ierr, sizeof ierr), "import refused: %s", ierr);
     if (f)
         fclose(f);
     size_t differ = 0;
@@ -231,7 +232,8 @@ TEST(train_export_is_read_by_the_engine_and_the_trainer)
     CHECK(f && fwrite(head, 1, got_bytes, f) == got_bytes);
     if (f) {
         rewind(f);
-        CHECK(!tn_import(&back, f));
+        CHECK(!tn_import(&back, f, ierr, sizeof ierr));
+        CHECK_MSG(strstr(ierr, "bytes") != NULL, "truncated net refused with \"%s\"", ierr);
         fclose(f);
     }
     tn_net_free(&back);
