@@ -40,7 +40,7 @@
 #define NNUE_ACTIVATION_SCRELU 1
 /* Whether the net evaluates by default (UCI "Use NNUE"): on once a net has
  * won its match against the hand-crafted evaluation. */
-#define NNUE_DEFAULT_ON 0
+#define NNUE_DEFAULT_ON 1
 
 /* Bytes of the network body (without header or padding). */
 #define NNUE_BODY_BYTES (2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN + 2 * NNUE_HIDDEN + 1))

@@ -1,4 +1,4 @@
-/* Evaluation: colour symmetry (a position and its colour-flipped mirror
+/* Evaluation: colour symmetry (hand-crafted and net) (a position and its colour-flipped mirror
  * evaluate the same for the side to move), left-right symmetry without
  * castling rights, and textbook verdicts (a queen up is winning, an
  * advanced passed pawn is worth more, broken pawns and a broken king
@@ -29,7 +29,30 @@ static bool set_position(Position *p, const char *fen)
 
 static bool set(const char *fen) { return set_position(&pos, fen); }
 
-static int eval_fen(const char *fen) { return set_position(&scratch, fen) ? evaluate(&scratch) : 0; }
+/* These tests are about the hand-crafted evaluation, which the net (on by
+ * default) replaces: each call turns the net off for its own evaluation. */
+static int hand_crafted(const Position *p)
+{
+    bool net = nnue_enabled();
+    nnue_set_enabled(false);
+    int v = evaluate(p);
+    nnue_set_enabled(net);
+    return v;
+}
+
+static int eval_fen(const char *fen) { return set_position(&scratch, fen) ? hand_crafted(&scratch) : 0; }
+
+/* The net's verdict on fen (evaluate() with Use NNUE on). */
+static int net_fen(const char *fen)
+{
+    if (!set_position(&scratch, fen))
+        return 0;
+    bool net = nnue_enabled();
+    nnue_set_enabled(true);
+    int v = evaluate(&scratch);
+    nnue_set_enabled(net);
+    return v;
+}
 
 /* Splits a FEN into its fields (4 or 6); returns the number found. */
 static int split_fen(const char *fen, char fields[6][100])
@@ -188,6 +211,37 @@ TEST(eval_symmetry_suite_and_random_games)
     CHECK_MSG(checked > 5000, "only %d positions checked", checked);
 }
 
+/* The net sees the board from each side's view with the same weights, so
+ * a position and its colour-flipped mirror get the same score for the side
+ * to move. Left-right mirroring is no symmetry of the net (768 inputs, no
+ * mirrored training), so only the flip is asserted. */
+TEST(eval_net_colour_symmetry_suite_and_random_games)
+{
+    static char fens[MAX_SUITE][128];
+    int n = load_suite(fens), checked = 0;
+    uint64_t seed = 0xD1B54A32D192ED03ULL;
+    for (int i = 0; i < n; i++) {
+        if (!set(fens[i]))
+            continue;
+        Undo undo[RANDOM_PLIES];
+        for (int ply = 0; ply < RANDOM_PLIES; ply++) {
+            char fen[128], flipped[128];
+            pos_get_fen(&pos, fen);
+            flip_fen(fen, flipped);
+            int v = net_fen(fen), vf = net_fen(flipped);
+            CHECK_MSG(v == vf, "%s: %d, flipped %s: %d", fen, v, flipped, vf);
+            checked++;
+            MoveList list;
+            list.count = 0;
+            gen_legal(&pos, &list, GEN_ALL);
+            if (list.count == 0)
+                break;
+            pos_make(&pos, list.moves[splitmix64(&seed) % (uint64_t)list.count], &undo[ply]);
+        }
+    }
+    CHECK_MSG(checked > 5000, "only %d positions checked", checked);
+}
+
 /* Normal evaluations stay out of the known-win band. */
 TEST(eval_bounded_on_suite)
 {
@@ -197,7 +251,7 @@ TEST(eval_bounded_on_suite)
         int known;
         if (!set(fens[i]) || endgame_evaluate(&pos, &known))
             continue;
-        int v = evaluate(&pos);
+        int v = hand_crafted(&pos);
         CHECK_MSG(v >= -9000 && v <= 9000, "%s: %d", fens[i], v);
     }
 }
