@@ -216,6 +216,48 @@ static bool skip_depth(const SearchThread *t, int depth)
     return ((depth + t->pos.game_ply + PHASE[i]) / SIZE[i]) % 2;
 }
 
+/* Orders the root moves for the first iteration, which a stop or a tiny
+ * limit can cut short: the TT move, then the moves that lose no material
+ * by SEE, captures of the most valuable victim first, then the rest, each
+ * group in generation order. The partial iteration's best scored move then
+ * comes from the most promising prefix, not from the first generated
+ * moves, which may hang a piece. */
+static void order_first_iteration(SearchThread *t)
+{
+    TTHit hit;
+    bool tt = tt_probe(&t->searcher->tt, t->pos.key, &hit);
+    for (int i = 0; i < t->root_count; i++) {
+        Move m = t->root[i].move;
+        Piece victim = piece_on(&t->pos, move_to(m));
+        t->root[i].score = tt && m == hit.move   ? 100000 :
+                           see_ge(&t->pos, m, 0) ? 10000 + (victim != NO_PIECE ? SEE_VALUE[type_of(victim)] : 0) :
+                                                   0;
+    }
+    sort_root_moves(t, 0, t->root_count); /* stable: ties keep their order */
+    for (int i = 0; i < t->root_count; i++)
+        t->root[i].score = t->root[i].prev_score = -VALUE_INFINITE;
+}
+
+/* After the first finished iteration, the moves it did not score (they
+ * failed low) go back to generation order, which later iterations keep
+ * for them. Left last by SEE, Morphy's quiet rook sacrifice 1.Ra6! (mate
+ * in 2 into zugzwang, tests/bats/uci.bats), a late zero-window move
+ * reduced the most, was not found by depth 19; in generation order it is
+ * found at depth 3. */
+static void unscored_in_generation_order(SearchThread *t)
+{
+    int from = 0;
+    while (from < t->root_count && t->root[from].score != -VALUE_INFINITE)
+        from++;
+    for (int i = from + 1; i < t->root_count; i++) {
+        RootMove rm = t->root[i];
+        int j = i;
+        for (; j > from && t->root[j - 1].gen_index > rm.gen_index; j--)
+            t->root[j] = t->root[j - 1];
+        t->root[j] = rm;
+    }
+}
+
 static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
@@ -228,6 +270,7 @@ static void iterative_deepening(SearchThread *t)
     Move prev_move = MOVE_NONE;
     if (max_depth > MAX_PLY - 1)
         max_depth = MAX_PLY - 1;
+    order_first_iteration(t);
     /* The root's accumulator is the one every path updates from. */
     if (s->use_net) {
         nnue_refresh(&t->pos, &t->acc[0]);
@@ -254,6 +297,8 @@ static void iterative_deepening(SearchThread *t)
          * between): the lines are ranked again, best first. */
         if (lines > 1)
             sort_root(t, 0);
+        if (!t->completed_depth)
+            unscored_in_generation_order(t);
         t->completed_depth = depth;
         t->best = t->root[0];
         if (t->id != 0)
@@ -301,27 +346,13 @@ static Move ponder_move(Searcher *s, const SearchThread *t, const RootMove *rm)
 
 /* The move to play when the first iteration did not finish (a tiny time
  * or node limit, or stop right after go): the best move the partial
- * iteration scored; if none, the TT move; if none, a move that loses no
- * material by SEE, captures of the most valuable victim first. Never the
- * first generated move, which may hang a piece. */
-static const RootMove *unfinished_root_move(const Searcher *s, SearchThread *t)
+ * iteration scored; if none, the first in the order of
+ * order_first_iteration, whose score is unknown and reported as level. */
+static const RootMove *unfinished_root_move(SearchThread *t)
 {
-    TTHit hit;
-    bool tt = tt_probe(&s->tt, t->pos.key, &hit);
-    int best = 0, best_rank = -VALUE_INFINITE;
-    if (t->root[0].score != -VALUE_INFINITE)
-        return &t->root[0];
-    for (int i = 0; i < t->root_count; i++) {
-        Move m = t->root[i].move;
-        Piece victim = piece_on(&t->pos, move_to(m));
-        int rank = tt && m == hit.move   ? 100000 :
-                   see_ge(&t->pos, m, 0) ? 10000 + (victim != NO_PIECE ? SEE_VALUE[type_of(victim)] : 0) :
-                                           0;
-        if (rank > best_rank)
-            best = i, best_rank = rank;
-    }
-    t->root[best].score = VALUE_DRAW; /* unknown: report it as level */
-    return &t->root[best];
+    if (t->root[0].score == -VALUE_INFINITE)
+        t->root[0].score = VALUE_DRAW;
+    return &t->root[0];
 }
 
 /* The Syzygy prober's pending notes (a broken file met during this
@@ -352,7 +383,7 @@ static void end_search(Searcher *s)
     /* Without a legal move t0->best is MOVE_NONE with the mate or
      * stalemate score; no helper ran. */
     const SearchThread *bt = best_thread(s);
-    const RootMove *rm = bt->completed_depth || !t0->root_count ? &bt->best : unfinished_root_move(s, t0);
+    const RootMove *rm = bt->completed_depth || !t0->root_count ? &bt->best : unfinished_root_move(t0);
     const RootMove *limited = strength_choice(s);
     if (limited)
         bt = t0, rm = limited;

@@ -110,6 +110,7 @@ static void setup_thread(SearchThread *t, const Position *pos, const SearchLimit
             continue;
         RootMove *rm = &t->root[t->root_count++];
         rm->move = list.moves[i];
+        rm->gen_index = t->root_count - 1;
         rm->score = rm->prev_score = -VALUE_INFINITE;
         rm->pv[0] = rm->move;
         rm->pv_len = 1;

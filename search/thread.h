@@ -23,6 +23,7 @@ typedef struct RootMove {
     int bound;      /* BOUND_EXACT, or LOWER/UPPER for aspiration fails */
     int seldepth;
     uint64_t nodes; /* spent below this move in this search, for time management */
+    int gen_index;  /* the move's place in generation order */
     int pv_len;
     Move pv[MAX_PLY + 1];
 } RootMove;
