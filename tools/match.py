@@ -97,7 +97,12 @@ def report(pgns, name):
     w, d, l, problems = result_counts(pgns, name)
     elo, err, score = elo_with_error(w, d, l)
     n = w + d + l
-    print(f"{name}: {n} games  +{w} ={d} -{l}  score {100 * score:.1f} %  Elo {elo:+.1f} +- {err:.1f} (95 %)")
+    if n and (w == n or l == n):
+        # a clean sweep has no finite Elo difference and no error bar
+        rating = "Elo " + ("+inf" if w == n else "-inf")
+    else:
+        rating = f"Elo {round(elo, 1) + 0.0:+.1f} +- {err:.1f} (95 %)"
+    print(f"{name}: {n} games  +{w} ={d} -{l}  score {100 * score:.1f} %  {rating}")
     print("problems of " + name + ": " + ", ".join(f"{k} {v}" for k, v in problems.items()))
     return sum(problems.values()) == 0
 
@@ -133,7 +138,7 @@ def main():
                     "then sets UCI_Chess960; give a 960 opening set)")
     ap.add_argument("--ponder", action="store_true",
                     help="both engines ponder on the opponent's time (cutechess-cli's engine option ponder)")
-    ap.add_argument("--pgn", default="match.pgn")
+    ap.add_argument("--pgn", default="match.pgn", help="the games, a new file (default match.pgn)")
     ap.add_argument("--sprt", nargs=2, type=float, metavar=("ELO0", "ELO1"))
     ap.add_argument("--summary", nargs="+", metavar="PGN", help="only add up these PGN files")
     a = ap.parse_args()
@@ -148,6 +153,10 @@ def main():
         sys.exit(0 if report(a.summary, a.name) else 1)
     if not a.runner or not shutil.which(a.runner):
         ap.error("--runner must name a cutechess-cli or fastchess binary")
+    if os.path.exists(a.pgn):
+        # Both runners append to an existing PGN, and the report below reads
+        # the whole file: an old game would be counted with this match's.
+        sys.exit(f"match.py: {a.pgn} exists: give each match its own --pgn (add chunks up with --summary)")
     fast = "fastchess" in os.path.basename(a.runner)
 
     cmd = [a.runner] + engine_args(a.engine, a.name, a.option)
