@@ -55,14 +55,25 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN = $(BUILD)/unit_tests
 
-.PHONY: all clean test test-run fuzz fuzz-targets fuzz-run unit bats test-asan test-tsan perft-full pgo format format-check tools
+.PHONY: FORCE all clean test test-run fuzz fuzz-targets fuzz-run unit bats test-asan test-tsan perft-full pgo format format-check tools
 
 all: $(EXE)
 
 $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/%.o: %.c
+# Objects are rebuilt when the compiler or its flags change (`make
+# CC=clang` after a gcc build, another EXTRA_CFLAGS): the stamp holds the
+# command line and is rewritten only when that differs. Taken here, before
+# the per-target additions below.
+BUILD_FLAGS := $(CC) $(CFLAGS)
+FLAGS_STAMP = $(BUILD)/flags.txt
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(BUILD_FLAGS)' | cmp -s - $@ || printf '%s\n' '$(BUILD_FLAGS)' > $@
+FORCE:
+
+$(BUILD)/%.o: %.c $(FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
