@@ -1,0 +1,89 @@
+#!/usr/bin/env bats
+# tools/matetrack.py, the runner of the matetrack mate-finding suite
+# (tools/data/matetrack.epd): its PV board against published perft counts,
+# a tiny run against the engine, and the scoring of bad answers from a
+# scripted fake engine.
+
+load helper
+
+MT=$BATS_TEST_DIRNAME/../../tools/matetrack.py
+EPD=$BATS_TEST_DIRNAME/../../tools/data/matetrack.epd
+
+setup() {
+    command -v python3 >/dev/null || skip "python3 is not installed"
+    DIR=$(mktemp -d "${BATS_TEST_TMPDIR:-/tmp}/matetrack.XXXXXX")
+}
+teardown() { [ -z "${DIR:-}" ] || rm -rf "$DIR"; }
+
+# fake_engine MATE PV...: a UCI engine that answers every search with
+# "score mate MATE pv PV".
+fake_engine() {
+    local mate=$1
+    shift
+    cat >"$DIR/fake" <<EOS
+#!/bin/sh
+while read -r cmd rest; do
+    case \$cmd in
+    uci) echo "id name Fake"; echo uciok ;;
+    isready) echo readyok ;;
+    go) echo "info depth 1 score mate $mate nodes 7 pv $*"; echo "bestmove $1" ;;
+    quit) exit 0 ;;
+    esac
+done
+EOS
+    chmod +x "$DIR/fake"
+}
+
+@test "matetrack.py --self-test: perft counts of the CPW wiki and the mate-line checks pass" {
+    run timeout "$HANG" python3 "$MT" --self-test
+    [ "$status" -eq 0 ]
+    [ "$(grep -c '^perft .* ok$' <<<"$output")" -eq 5 ]
+    [ "${lines[-1]}" = "self-test: passed" ]
+}
+
+@test "matetrack.py: 5 positions at 20,000 nodes, a summary and no engine bug" {
+    run timeout "$HANG" python3 "$MT" --engine "$KS" --epd "$EPD" --max-positions 5 \
+        --nodes 20000 --check-all-lines --csv "$DIR/out.csv"
+    [ "$status" -eq 0 ]
+    [[ "$output" != *"issue:"* ]]
+    [[ "${lines[0]}" == "engine:        Keysquare"* ]]
+    [ "${lines[1]}" = "suite:         $EPD: 5 of 6554 positions" ]
+    [ "${lines[3]}" = "positions:     5" ]
+    [[ "${lines[4]}" =~ ^"mates found:   "[0-5]$ ]]
+    [[ "${lines[5]}" =~ ^"best mates:    "[0-5]$ ]]
+    [ "${lines[6]}" = "wrong-signed:  0" ]
+    [ "${lines[7]}" = "too short:     0" ]
+    [ "${lines[8]}" = "bad PVs:       0" ]
+    [[ "${lines[9]}" =~ ^"all lines:     "[0-9]+" distinct mate info lines, 0 with a bad PV"$ ]]
+    [[ "${lines[10]}" =~ ^"total nodes:   "[0-9]+$ ]]
+    [[ "${lines[11]}" =~ ^"total time:    "[0-9.]+" s wall, "[0-9.]+" s in searches"$ ]]
+    [[ "${lines[12]}" == "command:       python3 "*"--max-positions 5 --nodes 20000"* ]]
+    [ "$(head -n 1 "$DIR/out.csv")" = "index,fen,bm,mate,pv_plies,verdict,pv_check" ]
+    [ "$(wc -l <"$DIR/out.csv")" -eq 6 ]
+}
+
+@test "matetrack.py: a sample is the same for the same seed, and the seed is printed" {
+    run timeout "$HANG" python3 "$MT" --engine "$KS" --epd "$EPD" --sample 3 --seed 7 \
+        --nodes 1000 --csv "$DIR/a.csv"
+    [ "$status" -eq 0 ]
+    [ "${lines[1]}" = "suite:         $EPD: 3 of 6554 positions, sample 3 with seed 7" ]
+    run timeout "$HANG" python3 "$MT" --engine "$KS" --epd "$EPD" --sample 3 --seed 7 \
+        --nodes 1000 --csv "$DIR/b.csv"
+    [ "$(cut -d, -f1-3 "$DIR/a.csv")" = "$(cut -d, -f1-3 "$DIR/b.csv")" ]
+}
+
+@test "matetrack.py counts an illegal PV as bad, a wrong sign and a too-short mate" {
+    # position 5 is a mate in 2 for the side to move (bm #2)
+    fake_engine 1 e2e4
+    run timeout "$HANG" python3 "$MT" --engine "$DIR/fake" --epd "$EPD" --max-positions 5 --nodes 10
+    [ "$status" -eq 0 ]
+    [ "${lines[-8]}" = "mates found:   5" ]
+    [ "${lines[-7]}" = "best mates:    4" ]
+    [ "${lines[-5]}" = "too short:     1" ]
+    [ "${lines[-4]}" = "bad PVs:       5" ]
+    [[ "$output" == *"issue: #5 bm #2 reported mate 1: too short, bad PV: illegal move e2e4 at ply 1"* ]]
+    fake_engine -1 e2e4
+    run timeout "$HANG" python3 "$MT" --engine "$DIR/fake" --epd "$EPD" --max-positions 5 --nodes 10
+    [ "${lines[-8]}" = "mates found:   0" ]
+    [ "${lines[-6]}" = "wrong-signed:  5" ]
+}
