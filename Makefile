@@ -41,6 +41,7 @@ LDLIBS  += -lm
 # Vector moves are assembled unaligned: gcc cannot align Windows stack
 # frames to 32 bytes and would use aligned AVX moves on them anyway.
 ifneq ($(findstring mingw,$(shell $(CC) -dumpmachine 2>/dev/null)),)
+  CROSS_WINDOWS = 1
   EXE     := $(EXE:.exe=).exe
   BUILD   := $(BUILD)-mingw
   CFLAGS  += -Wa,-muse-unaligned-vector-move
@@ -61,6 +62,7 @@ all: $(EXE)
 
 $(EXE): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+	$(NET_CHECK)
 
 # Objects are rebuilt when the compiler or its flags change (`make
 # CC=clang` after a gcc build, another EXTRA_CFLAGS): the stamp holds the
@@ -88,14 +90,31 @@ $(BUILD)/tests/test_list.h.inc: $(TEST_SRC)
 $(BUILD)/uci/main.o: CFLAGS += -DKS_BUILD='"ARCH=$(ARCH)$(if $(SAN), SAN=$(SAN)) $(OPT)"'
 
 # The embedded net is assembled into nnue.o (.incbin), which the compiler's
-# dependency files do not list.
-$(BUILD)/eval/nnue.o: eval/default.nnue
+# dependency files do not list: eval/default.nnue, or the file EVALFILE
+# names (OpenBench builds with `make EVALFILE=NET`). nnue.o is rebuilt when
+# the file or its name changes (a stamp of the path). The binary, once
+# linked, starts once (--version): the loader checks the embedded file as
+# it checks EvalFile, and a file it refuses stops the build with its
+# reason. A cross build (Windows) cannot run here and is not checked.
+EVALFILE ?= eval/default.nnue
+NET_PATH := $(EVALFILE)
+NET_STAMP = $(BUILD)/evalfile.txt
+$(NET_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@printf '%s\n' '$(NET_PATH)' | cmp -s - $@ || printf '%s\n' '$(NET_PATH)' > $@
+$(BUILD)/eval/nnue.o: $(EVALFILE) $(NET_STAMP)
+$(BUILD)/eval/nnue.o: CFLAGS += -DNNUE_DEFAULT_FILE='"$(NET_PATH)"'
+ifeq ($(CROSS_WINDOWS),)
+  NET_CHECK = @"$(abspath $@)" --version >/dev/null 2>$(BUILD)/netcheck.txt || \
+    { sed 's/^keysquare: //' $(BUILD)/netcheck.txt >&2; rm -f "$@"; \
+      echo "make: $(EVALFILE) cannot be the embedded net; $@ not built" >&2; exit 1; }
+endif
 
 $(BUILD)/tests/unit/main.o: $(BUILD)/tests/test_list.h.inc
 $(BUILD)/tests/unit/main.o: CFLAGS += -I$(BUILD)/tests
 
 # The unit tests also check the tools' format and trainer code.
-TEST_TOOL_OBJ = $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o
+TEST_TOOL_OBJ = $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o $(BUILD)/tools/samples.o $(BUILD)/tools/args.o
 $(TEST_BIN): $(LIB_OBJ) $(TEST_OBJ) $(TEST_TOOL_OBJ)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
@@ -112,25 +131,27 @@ TOOL_LIB = $(filter $(BUILD)/engine/% $(BUILD)/tablebase/%,$(LIB_OBJ))
 tools: $(TOOLS_DIR)/datagen $(TOOLS_DIR)/viri $(TOOLS_DIR)/pgn2viri $(TOOLS_DIR)/train $(TOOLS_DIR)/kbnk_dtm_table $(TOOLS_DIR)/syzygy_speed
 	$(MAKE) BUILD=$(TUNE_BUILD) EXTRA_CFLAGS="$(EXTRA_CFLAGS) -DEVAL_TUNE" $(TUNE_BUILD)/tools/tune
 
-$(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(TOOL_LIB)
+$(TOOLS_DIR)/kbnk_dtm_table: $(BUILD)/tools/kbnk_dtm_table.o $(BUILD)/tools/args.o $(TOOL_LIB)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/syzygy_speed: $(LIB_OBJ) $(BUILD)/tools/syzygy_speed.o
+$(TOOLS_DIR)/syzygy_speed: $(LIB_OBJ) $(BUILD)/tools/syzygy_speed.o $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/viriformat.o
+$(TOOLS_DIR)/datagen: $(LIB_OBJ) $(BUILD)/tools/datagen.o $(BUILD)/tools/viriformat.o $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o $(BUILD)/tools/nn_train.o
+$(TOOLS_DIR)/viri: $(LIB_OBJ) $(BUILD)/tools/viri.o $(BUILD)/tools/viriformat.o $(BUILD)/tools/samples.o \
+                   $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/pgn2viri: $(LIB_OBJ) $(BUILD)/tools/pgn2viri.o $(BUILD)/tools/viriformat.o
+$(TOOLS_DIR)/pgn2viri: $(LIB_OBJ) $(BUILD)/tools/pgn2viri.o $(BUILD)/tools/viriformat.o $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/train: $(LIB_OBJ) $(BUILD)/tools/train.o $(BUILD)/tools/nn_train.o $(BUILD)/tools/viriformat.o
+$(TOOLS_DIR)/train: $(LIB_OBJ) $(BUILD)/tools/train.o $(BUILD)/tools/nn_train.o $(BUILD)/tools/viriformat.o \
+                    $(BUILD)/tools/samples.o $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
-$(TOOLS_DIR)/tune: $(LIB_OBJ) $(BUILD)/tools/tune.o
+$(TOOLS_DIR)/tune: $(LIB_OBJ) $(BUILD)/tools/tune.o $(BUILD)/tools/args.o
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
 
 unit: $(TEST_BIN)

@@ -2,6 +2,8 @@
  * leading spaces, saturate on overflow and depend on errno. */
 #include "parse.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Digits of s into *mag; false if s is not [0-9]+. *over: the value does
@@ -51,6 +53,46 @@ ParseStatus parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     }
     int64_t v = !negative ? (int64_t)mag : mag > (uint64_t)INT64_MAX ? INT64_MIN : -(int64_t)mag;
     if (v < lo || v > hi) {
+        *out = v < lo ? lo : hi;
+        return PARSE_RANGE;
+    }
+    *out = v;
+    return PARSE_OK;
+}
+
+/* Digits from *s on, past them; how many there were. */
+static int skip_digits(const char **s)
+{
+    int n = 0;
+    for (; **s >= '0' && **s <= '9'; ++*s)
+        n++;
+    return n;
+}
+
+ParseStatus parse_double(const char *s, double lo, double hi, double *out)
+{
+    if (!s)
+        return PARSE_BAD;
+    const char *p = s + (*s == '-' || *s == '+');
+    int digits = skip_digits(&p);
+    if (*p == '.') {
+        p++;
+        digits += skip_digits(&p);
+    }
+    if (!digits)
+        return PARSE_BAD;
+    if (*p == 'e' || *p == 'E') {
+        p++;
+        p += *p == '-' || *p == '+';
+        if (!skip_digits(&p))
+            return PARSE_BAD;
+    }
+    if (*p)
+        return PARSE_BAD;
+    /* strtod saturates at +-HUGE_VAL and underflows towards zero; the
+     * syntax is already known to be a number. */
+    double v = strtod(s, NULL);
+    if (!(v >= lo && v <= hi) || isinf(v)) {
         *out = v < lo ? lo : hi;
         return PARSE_RANGE;
     }

@@ -140,6 +140,36 @@ ssize_t platform_getline(char **line, size_t *cap, FILE *f)
     return (ssize_t)len;
 }
 
+double platform_seconds(void)
+{
+    /* The performance counter is Windows' monotonic clock; its frequency
+     * is fixed at boot. */
+    LARGE_INTEGER now, freq;
+    QueryPerformanceCounter(&now);
+    QueryPerformanceFrequency(&freq);
+    return (double)now.QuadPart / (double)freq.QuadPart;
+}
+
+bool platform_make_dir(const char *path)
+{
+    if (CreateDirectoryA(path, NULL))
+        return true;
+    DWORD attr = GetFileAttributesA(path);
+    return attr != INVALID_FILE_ATTRIBUTES && (attr & FILE_ATTRIBUTE_DIRECTORY);
+}
+
+bool platform_truncate(const char *path, long size)
+{
+    HANDLE file = CreateFileA(path, GENERIC_WRITE, 0, NULL, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, NULL);
+    if (file == INVALID_HANDLE_VALUE)
+        return false;
+    LARGE_INTEGER at;
+    at.QuadPart = size;
+    bool ok = SetFilePointerEx(file, at, NULL, FILE_BEGIN) && SetEndOfFile(file);
+    CloseHandle(file);
+    return ok;
+}
+
 int platform_cond_init(pthread_cond_t *cv) { return pthread_cond_init(cv, NULL); }
 
 static const clockid_t COND_CLOCK = CLOCK_REALTIME;
@@ -204,6 +234,21 @@ void platform_lock_stdout(void) { flockfile(stdout); }
 void platform_unlock_stdout(void) { funlockfile(stdout); }
 
 ssize_t platform_getline(char **line, size_t *cap, FILE *f) { return getline(line, cap, f); }
+
+double platform_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+bool platform_make_dir(const char *path)
+{
+    struct stat st;
+    return mkdir(path, 0777) == 0 || (errno == EEXIST && stat(path, &st) == 0 && S_ISDIR(st.st_mode));
+}
+
+bool platform_truncate(const char *path, long size) { return truncate(path, (off_t)size) == 0; }
 
 int platform_cond_init(pthread_cond_t *cv)
 {

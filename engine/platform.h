@@ -7,6 +7,7 @@
 #define KS_PLATFORM_H
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -66,6 +67,18 @@ void platform_unlock_stdout(void);
  * newline kept, NUL bytes included; returns its length, or -1 at end of
  * input with nothing read. */
 ssize_t platform_getline(char **line, size_t *cap, FILE *f);
+
+/* Seconds on a monotonic clock from an arbitrary start: for measuring
+ * durations (the tools' rates and time limits), never for dates. */
+double platform_seconds(void);
+
+/* Makes the directory path (one level; mode 0777 less the umask on POSIX).
+ * True when it exists afterwards, made now or before. */
+bool platform_make_dir(const char *path);
+
+/* Cuts the file at path to its first size bytes; false (errno set where
+ * the system sets it) when it cannot. */
+bool platform_truncate(const char *path, long size);
 
 /* A condition variable whose timed waits take platform_deadline's times:
  * the monotonic clock where pthread_condattr_setclock accepts it (the wait

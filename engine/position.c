@@ -318,8 +318,12 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
     }
     pos->side = fields[1][0] == 'w' ? WHITE : BLACK;
     pos->chess960 = chess960;
-    if (!castling_from_fen(pos, fields[2], chess960, err, es, warn, ws))
+    CastlingRights rights;
+    if (!castling_from_fen(pos->board, fields[2], chess960, &rights, err, es, warn, ws))
         goto done;
+    pos->castling = rights.rights;
+    memcpy(pos->castling_rook, rights.rook, sizeof pos->castling_rook);
+    memcpy(pos->castling_mask, rights.mask, sizeof pos->castling_mask);
     Square ep = SQ_NONE;
     if (strcmp(fields[3], "-")) {
         const char *e = fields[3];
@@ -395,7 +399,7 @@ void pos_get_fen_as(const Position *pos, char *buf, bool shredder)
     *p++ = ' ';
     *p++ = pos->side == WHITE ? 'w' : 'b';
     *p++ = ' ';
-    p = castling_to_fen(pos, p, shredder);
+    p = castling_to_fen(pos->board, pos->castling, pos->castling_rook, p, shredder);
     *p++ = ' ';
     if (pos->ep == SQ_NONE)
         *p++ = '-';

@@ -149,11 +149,9 @@ static inline bool is_capture(const Position *pos, Move m)
     return (pos->board[move_to(m)] != NO_PIECE && move_kind(m) != MK_CASTLING) || move_kind(m) == MK_EN_PASSANT;
 }
 
-/* Castling rights by index: 0 WHITE_OO, 1 WHITE_OOO, 2 BLACK_OO, 3
- * BLACK_OOO (right = 1 << index). A castling move is encoded as the king's
- * square and its destination (g- or c-file) in both modes, so the king's
- * destination file says which side it castles to. */
-static inline int castling_index(Color c, bool queenside) { return 2 * c + queenside; }
+/* A castling move is encoded as the king's square and its destination
+ * (g- or c-file) in both modes, so the king's destination file says which
+ * right it uses (castling_index, engine/types.h). */
 static inline int castling_index_of(Move m)
 {
     return castling_index(rank_of(move_to(m)) == 7, file_of(move_to(m)) == 2);

@@ -45,8 +45,10 @@ enum {
 /* clang-format on */
 typedef int Square;
 
-/* Castling rights, one bit each. */
+/* Castling rights, one bit each, and by index: 0 WHITE_OO, 1 WHITE_OOO,
+ * 2 BLACK_OO, 3 BLACK_OOO (right = 1 << index). */
 enum { WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8, ALL_CASTLING = 15 };
+static inline int castling_index(Color c, bool queenside) { return 2 * c + queenside; }
 
 /* Move, 16 bits:
  *   bits  0-5   from square

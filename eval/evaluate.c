@@ -1,8 +1,10 @@
-/* Evaluation driver: endgame knowledge first, then the sum of the terms
+/* Evaluation driver: endgame knowledge first; then the net (Use NNUE,
+ * the default: eval/nnue.c), or the sum of the hand-crafted terms
  * (eval/terms.h) blended between midgame and endgame by the phase
- * (chessprogramming wiki, "Tapered Eval"), with the endgame half scaled by
- * endgame_scale_factor(). Every term is computed per colour by the same
- * code, which keeps the evaluation colour-symmetric. */
+ * (chessprogramming wiki, "Tapered Eval"). The endgame half of the terms,
+ * or the net's whole value, is scaled by endgame_scale_factor() and capped
+ * below the known-win band. Every term is computed per colour by the same
+ * code, which keeps the hand-crafted evaluation colour-symmetric. */
 #include "evaluate.h"
 
 #include <stdlib.h>
@@ -151,12 +153,14 @@ static int net_value_of(const Position *pos, int v)
 
 static int net_value(const Position *pos) { return net_value_of(pos, nnue_evaluate(pos)); }
 
-int evaluate_with(const Position *pos, const NnueAccumulator *acc)
+int evaluate_in_search(const Position *pos, NnueStack *st, int ply)
 {
     int score;
+    if (!nnue_enabled())
+        return evaluate(pos);
     if (endgame_evaluate(pos, &score))
         return score;
-    return net_value_of(pos, nnue_output(acc, pos->side));
+    return net_value_of(pos, nnue_stack_evaluate(st, ply, pos));
 }
 
 int evaluate(const Position *pos)

@@ -1,10 +1,12 @@
-/* Static evaluation in centipawns from the side to move's view: tapered
- * midgame/endgame terms (material, piece-square tables, mobility, pawn
- * structure, passed pawns, king shelter and attack, threats, piece
- * placement, space, bishop pair, rooks on open files, tempo, complexity),
- * with endgame knowledge (endgame/) taking over for recognised
- * material. Method: chessprogramming wiki, "Evaluation", "Tapered Eval".
- * The weights live in eval/weights.c. */
+/* Static evaluation in centipawns from the side to move's view. evaluate
+ * asks the endgame layer (endgame/) first: for recognised material its
+ * evaluation decides. Otherwise it asks the net (eval/nnue.h; the default,
+ * UCI option `Use NNUE`) or, with the net off, the hand-crafted tapered
+ * terms (material, piece-square tables, mobility, pawn structure, passed
+ * pawns, king shelter and attack, threats, piece placement, space, bishop
+ * pair, rooks on open files, tempo, complexity; weights in
+ * eval/weights.c); the endgame layer's scale factor applies to either.
+ * Method: chessprogramming wiki, "Evaluation", "Tapered Eval", "NNUE". */
 #ifndef KS_EVALUATE_H
 #define KS_EVALUATE_H
 
@@ -20,10 +22,10 @@ void eval_init(void);
  * +-9000; endgame knowledge may return scores in the VALUE_KNOWN_WIN band.
  * No allocation; safe to call from several threads at once. */
 int evaluate(const Position *pos);
-/* evaluate() when the net is on (nnue_enabled), from acc, the up-to-date
- * accumulator of pos: the same value as evaluate(pos) without the
- * refresh. The search keeps accumulators incrementally (nnue.h). */
-int evaluate_with(const Position *pos, const NnueAccumulator *acc);
+/* evaluate(pos) in a search: pos is the position at ply of the moves
+ * pushed into st (nnue_push), whose state makes the net's value cheap;
+ * the same value as evaluate(pos). Each search thread has its own st. */
+int evaluate_in_search(const Position *pos, NnueStack *st, int ply);
 /* Prints a term-by-term breakdown (the UCI `eval` command): per term White
  * and Black (mg, eg), their difference, the phase, the scale factor and a
  * last line "Final evaluation: N (side to move)". */

@@ -1,6 +1,8 @@
-/* Network inference (layout, features and quantisation: nnue.h). */
+/* Network inference (architecture, layout and quantisation:
+ * nnue_arch.h). */
 #include "eval/nnue.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,12 +13,15 @@
 #include <immintrin.h>
 #endif
 
+/* The tensors of nnue_arch.h, each aligned for the vector code. */
 typedef struct {
-    alignas(64) int16_t hidden_w[NNUE_INPUTS][NNUE_HIDDEN];
-    alignas(64) int16_t hidden_b[NNUE_HIDDEN];
-    alignas(64) int16_t out_w[2 * NNUE_HIDDEN];
-    int16_t out_b;
+#define NET_FIELD(name, n, scale) alignas(64) int16_t name[n];
+    NNUE_TENSORS(NET_FIELD, NNUE_HIDDEN)
+#undef NET_FIELD
 } Net;
+
+/* The hidden weights of input feature f: NNUE_HIDDEN values. */
+static inline const int16_t *feature_weights(const Net *net, int f) { return net->hidden_w + f * NNUE_HIDDEN; }
 
 /* The embedded default net, linked into the binary by the assembler from
  * the committed file (no tool at build time). */
@@ -54,16 +59,25 @@ const uint8_t *nnue_file_body(const uint8_t *bytes, size_t size, char *err, size
 {
     size_t padded = (NNUE_BODY_BYTES + 63) / 64 * 64;
     if (size >= NNUE_HEADER_BYTES && !memcmp(bytes, "KSNN", 4)) {
-        unsigned version = u32_at(bytes + 4), inputs = u32_at(bytes + 8), hidden = u32_at(bytes + 12);
-        unsigned qa = u32_at(bytes + 16), qb = u32_at(bytes + 20), scale = u32_at(bytes + 24);
-        unsigned act = u32_at(bytes + 28);
-        if (version != NNUE_VERSION || inputs != NNUE_INPUTS || hidden != NNUE_HIDDEN || qa != NNUE_QA || qb != NNUE_QB
-            || scale != NNUE_SCALE || act != NNUE_ACTIVATION_SCRELU) {
-            snprintf(err, err_size,
-                     "net header (version %u, %u inputs, %u hidden, QA %u, QB %u, scale %u, activation %u) does not "
-                     "match this build (version %d, %d -> %dx2 -> 1, QA %d, QB %d, scale %d, SCReLU)",
-                     version, inputs, hidden, qa, qb, scale, act, NNUE_VERSION, NNUE_INPUTS, NNUE_HIDDEN, NNUE_QA,
-                     NNUE_QB, NNUE_SCALE);
+        const uint8_t *field = bytes + 4;
+        bool match = true;
+        char got[160] = "", want[160] = "";
+        size_t g = 0, w = 0;
+        /* Every field is compared and named, so the message says all that
+         * differs between the file and this build. */
+#define CHECK_FIELD(name, value)                                                                                       \
+    {                                                                                                                  \
+        unsigned v = u32_at(field);                                                                                    \
+        field += 4;                                                                                                    \
+        match = match && v == (unsigned)(value);                                                                       \
+        g += (size_t)snprintf(got + g, g < sizeof got ? sizeof got - g : 0, "%s%s %u", g ? ", " : "", #name, v);       \
+        w += (size_t)snprintf(want + w, w < sizeof want ? sizeof want - w : 0, "%s%s %u", w ? ", " : "", #name,        \
+                              (unsigned)(value));                                                                      \
+    }
+        NNUE_HEADER(CHECK_FIELD, NNUE_HIDDEN)
+#undef CHECK_FIELD
+        if (!match) {
+            snprintf(err, err_size, "net header (%s) does not match this build (%s)", got, want);
             return NULL;
         }
         size -= NNUE_HEADER_BYTES;
@@ -75,8 +89,8 @@ const uint8_t *nnue_file_body(const uint8_t *bytes, size_t size, char *err, size
     }
     if (size != NNUE_BODY_BYTES && size != padded) {
         snprintf(err, err_size,
-                 "net file has %zu bytes and no KSNN header; a bullet net of 768 -> %dx2 -> 1 has %d (%zu padded)",
-                 size, NNUE_HIDDEN, NNUE_BODY_BYTES, padded);
+                 "net file has %zu bytes and no KSNN header; a bullet net of %d -> %dx2 -> %d has %d (%zu padded)",
+                 size, NNUE_INPUTS, NNUE_HIDDEN, NNUE_OUTPUT_BUCKETS, NNUE_BODY_BYTES, padded);
         return NULL;
     }
     return bytes;
@@ -84,18 +98,14 @@ const uint8_t *nnue_file_body(const uint8_t *bytes, size_t size, char *err, size
 
 static bool parse_net(const uint8_t *bytes, size_t size, Net *net, char *err, size_t err_size)
 {
-    const uint8_t *body = nnue_file_body(bytes, size, err, err_size);
-    if (!body)
+    const uint8_t *p = nnue_file_body(bytes, size, err, err_size);
+    if (!p)
         return false;
-    const uint8_t *p = body;
-    for (int f = 0; f < NNUE_INPUTS; f++)
-        for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-            net->hidden_w[f][i] = i16_at(p);
-    for (int i = 0; i < NNUE_HIDDEN; i++, p += 2)
-        net->hidden_b[i] = i16_at(p);
-    for (int i = 0; i < 2 * NNUE_HIDDEN; i++, p += 2)
-        net->out_w[i] = i16_at(p);
-    net->out_b = i16_at(p);
+#define READ_TENSOR(name, n, scale)                                                                                    \
+    for (size_t i = 0; i < (size_t)(n); i++, p += 2)                                                                   \
+        net->name[i] = i16_at(p);
+    NNUE_TENSORS(READ_TENSOR, NNUE_HIDDEN)
+#undef READ_TENSOR
     return true;
 }
 
@@ -186,7 +196,7 @@ void nnue_refresh(const Position *pos, NnueAccumulator *acc)
         memcpy(acc->v[view], active->hidden_b, sizeof acc->v[view]);
         for (Bitboard b = occupied(pos); b; b &= b - 1) {
             Square sq = lsb(b);
-            add_feature(acc->v[view], active->hidden_w[nnue_feature(view, piece_on(pos, sq), sq)]);
+            add_feature(acc->v[view], feature_weights(active, nnue_feature(view, piece_on(pos, sq), sq)));
         }
     }
 }
@@ -249,9 +259,9 @@ void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirt
         int adds = 0, subs = 0;
         for (int k = 0; k < d->count; k++) {
             if (d->from[k] != SQ_NONE)
-                sub[subs++] = active->hidden_w[nnue_feature(view, d->piece[k], d->from[k])];
+                sub[subs++] = feature_weights(active, nnue_feature(view, d->piece[k], d->from[k]));
             if (d->to[k] != SQ_NONE)
-                add[adds++] = active->hidden_w[nnue_feature(view, d->piece[k], d->to[k])];
+                add[adds++] = feature_weights(active, nnue_feature(view, d->piece[k], d->to[k]));
         }
         const int16_t *in = src->v[view];
         int16_t *out = dst->v[view];
@@ -332,11 +342,14 @@ static int64_t half_sum(const int16_t *acc, const int16_t *w)
 }
 #endif
 
-int nnue_output(const NnueAccumulator *acc, Color stm)
+int nnue_output(const NnueAccumulator *acc, const Position *pos)
 {
-    int64_t sum = half_sum(acc->v[stm], active->out_w) + half_sum(acc->v[!stm], active->out_w + NNUE_HIDDEN);
+    int bucket = nnue_output_bucket(popcount(occupied(pos)));
+    const int16_t *w = active->out_w + bucket * 2 * NNUE_HIDDEN;
+    Color stm = pos->side;
+    int64_t sum = half_sum(acc->v[stm], w) + half_sum(acc->v[!stm], w + NNUE_HIDDEN);
     /* Division rounds toward zero, as in the field's inference code. */
-    int64_t v = sum / NNUE_QA + active->out_b;
+    int64_t v = sum / NNUE_QA + active->out_b[bucket];
     return (int)(v * NNUE_SCALE / (NNUE_QA * NNUE_QB));
 }
 
@@ -344,5 +357,48 @@ int nnue_evaluate(const Position *pos)
 {
     NnueAccumulator acc;
     nnue_refresh(pos, &acc);
-    return nnue_output(&acc, pos->side);
+    return nnue_output(&acc, pos);
+}
+
+void nnue_stack_reset(NnueStack *st, const Position *root)
+{
+    if (!enabled)
+        return;
+    /* Every ply but the root is reached by a push, which marks it
+     * unready; clearing the rest as well keeps an earlier search's flags
+     * from ever being read. */
+    memset(st->ready, 0, sizeof st->ready);
+    nnue_refresh(root, &st->acc[0]);
+    st->ready[0] = true;
+}
+
+void nnue_push(NnueStack *st, int ply, const Position *pos, Move m)
+{
+    if (!enabled)
+        return;
+    st->ready[ply + 1] = false;
+    nnue_dirty(pos, m, &st->dirty[ply + 1]);
+}
+
+int nnue_stack_evaluate(NnueStack *st, int ply, const Position *pos)
+{
+    int q = ply;
+    while (q >= 0 && !st->ready[q])
+        q--;
+    if (q < 0) {
+        nnue_refresh(pos, &st->acc[ply]);
+        st->ready[ply] = true;
+    }
+    for (int p = q + 1; p <= ply && !st->ready[ply]; p++) {
+        nnue_apply(&st->acc[p - 1], &st->acc[p], &st->dirty[p]);
+        st->ready[p] = true;
+    }
+#ifndef NDEBUG
+    /* Debug and sanitizer builds check every incremental accumulator
+     * against a refresh (the unit tests search with the net on). */
+    NnueAccumulator fresh;
+    nnue_refresh(pos, &fresh);
+    assert(!memcmp(fresh.v, st->acc[ply].v, sizeof fresh.v));
+#endif
+    return nnue_output(&st->acc[ply], pos);
 }

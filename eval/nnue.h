@@ -1,26 +1,9 @@
-/* The network evaluation: 768 inputs (piece colour and type x square, seen
- * from each side) -> a hidden layer of NNUE_HIDDEN neurons per side with
- * shared weights -> SCReLU -> one output; the side to move's half first
- * (chessprogramming wiki "NNUE"; the perspective net of bullet's examples).
- * Integer inference: every build gives the same value.
- *
- * Feature of a man for perspective `view` (the side whose half it is):
- *   384 * (colour != view) + 64 * (type - PAWN) + (view == WHITE ? sq : sq ^ 56)
- * so each side sees the board from its own first rank.
- *
- * Quantisation (bullet's convention): hidden weights and biases times QA =
- * 255, output weights times QB = 64, output bias times QA * QB; SCReLU is
- * clamp(x, 0, QA)^2, so the output sum is in QA * QA * QB units; the
- * evaluation in centipawns is (sum / QA + bias) * NNUE_SCALE / (QA * QB).
- *
- * File layout (little-endian i16, bullet's saved layout, column-major):
- *   hidden weights [768][NNUE_HIDDEN] (feature-major), hidden biases
- *   [NNUE_HIDDEN], output weights [2 * NNUE_HIDDEN] (side to move first),
- *   output bias [1]; bullet pads its files with zeros to a multiple of 64
- *   bytes. Keysquare's own files put a 32-byte header in front:
- *   "KSNN", u32 version 1, u32 inputs 768, u32 hidden, u32 QA, u32 QB,
- *   u32 scale, u32 activation (1 = SCReLU).
- * A file of either kind whose sizes match this build is accepted. */
+/* The network evaluation: the net's architecture is declared in
+ * eval/nnue_arch.h (shape, features, output bucket, quantisation, file
+ * layout); this module loads nets (the embedded default, EvalFile), runs
+ * the integer inference (every build gives the same value) and keeps the
+ * incremental state of a search: one accumulator per ply, updated lazily
+ * by the men each move changed (NnueStack). */
 #ifndef KS_NNUE_H
 #define KS_NNUE_H
 
@@ -29,26 +12,11 @@
 #include <stdint.h>
 
 #include "engine/position.h"
+#include "eval/nnue_arch.h"
 
-#define NNUE_INPUTS 768
-#define NNUE_HIDDEN 256
-#define NNUE_QA 255
-#define NNUE_QB 64
-#define NNUE_SCALE 400
-#define NNUE_HEADER_BYTES 32
-#define NNUE_VERSION 1
-#define NNUE_ACTIVATION_SCRELU 1
 /* Whether the net evaluates by default (UCI "Use NNUE"): on once a net has
  * won its match against the hand-crafted evaluation. */
 #define NNUE_DEFAULT_ON 1
-
-/* Bytes of the network body (without header or padding). */
-#define NNUE_BODY_BYTES (2 * (NNUE_INPUTS * NNUE_HIDDEN + NNUE_HIDDEN + 2 * NNUE_HIDDEN + 1))
-
-static inline int nnue_feature(Color view, Piece p, Square sq)
-{
-    return 384 * (color_of(p) != view) + 64 * (type_of(p) - PAWN) + (view == WHITE ? sq : sq ^ 56);
-}
 
 /* The two halves of the hidden layer before the activation, indexed by
  * perspective (WHITE, BLACK), in QA units. */
@@ -59,7 +27,7 @@ typedef struct {
 /* Makes the embedded net the active one. Call once at startup. */
 void nnue_init(void);
 
-/* Loads a net file (layout above) and makes it the active net; on any
+/* Loads a net file (layout: eval/nnue_arch.h) and makes it the active net; on any
  * problem (missing, unreadable, wrong size or header) returns false with a
  * one-line reason in err and the active net stays. Call only while no
  * search runs. "<default>" or an empty path selects the embedded net. */
@@ -95,13 +63,42 @@ void nnue_dirty(const Position *pos, Move m, NnueDirty *d);
 /* dst = src with the changes d (dst may be src). */
 void nnue_apply(const NnueAccumulator *src, NnueAccumulator *dst, const NnueDirty *d);
 
-/* The output of the active net for an accumulator, side to move stm:
- * centipawns from stm's view. */
-int nnue_output(const NnueAccumulator *acc, Color stm);
+/* The output of the active net for acc, the up-to-date accumulator of
+ * pos, in pos's output bucket: centipawns from the side to move's view. */
+int nnue_output(const NnueAccumulator *acc, const Position *pos);
 
 /* nnue_output of a refreshed accumulator: the network's evaluation of pos
  * in centipawns from the side to move's view. */
 int nnue_evaluate(const Position *pos);
+
+/* A search thread's incremental state: one accumulator per ply from the
+ * root (ply 0) to NNUE_STACK_PLIES - 1, each brought up to date only when
+ * an evaluation at that ply needs it, from the nearest ready ply above by
+ * the men each move changed (recorded before the move is made). A path of
+ * transposition-table hits leaves its plies unready; the ply evaluated
+ * next updates every ply on the way and keeps them, so its siblings update
+ * from their parent instead of each paying a refresh. Entries are indexed
+ * by ply, so an unmade move needs no pop: the parent's entry is as it was,
+ * and the next push overwrites the child's. With the net off
+ * (nnue_enabled false) push and reset do nothing. Aligned to 64 bytes:
+ * allocate it (or the struct holding it) with platform_aligned_alloc. */
+#define NNUE_STACK_PLIES (MAX_PLY + 4)
+typedef struct {
+    NnueAccumulator acc[NNUE_STACK_PLIES];
+    NnueDirty dirty[NNUE_STACK_PLIES];
+    bool ready[NNUE_STACK_PLIES];
+} NnueStack;
+
+/* Starts a search from root: ply 0 refreshed, the rest unready. */
+void nnue_stack_reset(NnueStack *st, const Position *root);
+/* Records the changes of move m (legal in pos, not yet made; MOVE_NULL
+ * for a null move) as the step from ply to ply + 1 (ply + 1 <
+ * NNUE_STACK_PLIES), whose accumulator becomes unready. */
+void nnue_push(NnueStack *st, int ply, const Position *pos, Move m);
+/* nnue_output at ply, where pos is the position reached after the moves
+ * pushed from the root to ply; brings the ply up to date first. Debug
+ * builds check it against a refresh. */
+int nnue_stack_evaluate(NnueStack *st, int ply, const Position *pos);
 
 /* Whether evaluate() asks the net (UCI option "Use NNUE", Stockfish's
  * name) or the hand-crafted terms. Change it only while no search runs. */

@@ -53,38 +53,9 @@ static void update_pv(Stack *ss, Move move, const Stack *child)
 
 /* ---- quiescence --------------------------------------------------------- */
 
-/* The static evaluation at ply: the hand-crafted one, or the net's from
- * the ply's accumulator, made ready from the nearest ready ply above (the
- * root's is ready from the start of the search). Every ply on the way is
- * updated and kept: a path of transposition-table hits leaves its plies
- * unready, and its leaf's siblings then update from their parent instead
- * of each paying a refresh (32 men against a move's two to four). */
-static int static_eval(SearchThread *t, int ply)
-{
-    const Position *pos = &t->pos;
-    if (!t->searcher->use_net)
-        return evaluate(pos);
-    Stack *st = t->stack;
-    int q = ply;
-    while (q >= 0 && !st[q].acc_ready)
-        q--;
-    if (q < 0) {
-        nnue_refresh(pos, &t->acc[ply]);
-        st[ply].acc_ready = true;
-    }
-    for (int p = q + 1; p <= ply && !st[ply].acc_ready; p++) {
-        nnue_apply(&t->acc[p - 1], &t->acc[p], &st[p].dirty);
-        st[p].acc_ready = true;
-    }
-#ifndef NDEBUG
-    /* Debug and sanitizer builds check every incremental accumulator
-     * against a refresh (the unit tests search with the net on). */
-    NnueAccumulator fresh;
-    nnue_refresh(pos, &fresh);
-    assert(!memcmp(fresh.v, t->acc[ply].v, sizeof fresh.v));
-#endif
-    return evaluate_with(pos, &t->acc[ply]);
-}
+/* The static evaluation at ply: the net's from the thread's incremental
+ * state, or the hand-crafted one (eval/evaluate.h). */
+static int static_eval(SearchThread *t, int ply) { return evaluate_in_search(&t->pos, &t->net, ply); }
 
 static bool is_draw(const Position *pos, int ply)
 {
@@ -229,7 +200,7 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL
         && non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
-        set_stack_null_move(ss);
+        set_stack_null_move(t, ss);
         Undo undo;
         pos_make_null(pos, &undo);
         int v = -alphabeta(t, -beta, -beta + 1, depth - r, ply + 1, !cut_node);

@@ -6,7 +6,7 @@
 
 /* PVS of t->pos to depth plies (qsearch at depth <= 0), ply plies from the
  * root, in the window (alpha, beta); cut_node: expected to fail high.
- * Returns the score from the side to move's view (search.h's values), or 0
+ * Returns the score from the side to move's view (as SearchInfo.score), or 0
  * once the search was stopped. */
 int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
 /* Makes root move t->root[index] on t->pos, searches it to depth plies in

@@ -54,20 +54,14 @@ void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
     ss->move = m;
     ss->cont = &t->hist.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
-    /* Only the net reads the accumulators: nothing more per move
-     * without it. */
-    if (t->searcher->use_net) {
-        (ss + 1)->acc_ready = false;
-        nnue_dirty(&t->pos, m, &(ss + 1)->dirty);
-    }
+    nnue_push(&t->net, (int)(ss - t->stack), &t->pos, m);
 }
 
-void set_stack_null_move(Stack *ss)
+void set_stack_null_move(SearchThread *t, Stack *ss)
 {
     ss->move = MOVE_NULL;
     ss->cont = NULL;
-    (ss + 1)->acc_ready = false;
-    (ss + 1)->dirty.count = 0;
+    nnue_push(&t->net, (int)(ss - t->stack), &t->pos, MOVE_NULL);
 }
 
 void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)

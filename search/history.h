@@ -22,10 +22,10 @@ Move pick_move(MoveList *l, int i);
 /* Butterfly history plus the two continuation histories of quiet move m. */
 int quiet_history(const SearchThread *t, const Stack *ss, Move m);
 /* Records move m as made at ss, before pos_make: its continuation table
- * and the men it changes for the net's accumulator of the next ply. */
+ * and the men it changes for the net's state at the next ply. */
 void set_stack_move(SearchThread *t, Stack *ss, Move m);
 /* The same for a null move. */
-void set_stack_null_move(Stack *ss);
+void set_stack_null_move(SearchThread *t, Stack *ss);
 /* Capture history of noisy move m (a capture or a promotion). */
 int capture_history(const SearchThread *t, Move m);
 /* The moves a node searched before its best one, quiet and noisy apart. */

@@ -271,11 +271,8 @@ static void iterative_deepening(SearchThread *t)
     if (max_depth > MAX_PLY - 1)
         max_depth = MAX_PLY - 1;
     order_first_iteration(t);
-    /* The root's accumulator is the one every path updates from. */
-    if (s->use_net) {
-        nnue_refresh(&t->pos, &t->acc[0]);
-        t->stack[0].acc_ready = true;
-    }
+    /* The root's net state is the one every path updates from. */
+    nnue_stack_reset(&t->net, &t->pos);
     for (int depth = 1; depth <= max_depth; depth++) {
         if (skip_depth(t, depth))
             continue;
@@ -320,6 +317,11 @@ static void iterative_deepening(SearchThread *t)
 static const SearchThread *best_thread(const Searcher *s)
 {
     const SearchThread *best = s->threads[0];
+    /* With several lines shown, thread 0's lines are the ones the user
+     * has seen; a helper's best line would repeat or contradict them
+     * (Stockfish also picks among threads only with MultiPV 1). */
+    if (s->opt.multipv > 1)
+        return best;
     for (int i = 1; i < s->thread_count; i++) {
         const SearchThread *t = s->threads[i];
         if (!t->completed_depth)
@@ -437,14 +439,13 @@ void search_start(Searcher *s, const Position *pos, const SearchLimits *limits)
     atomic_store(&s->start_ms, now_ms());
     search_set_threads(s, s->opt.threads); /* set in opt directly: resized here */
     s->limits = *limits;
-    s->use_net = nnue_enabled();
     s->time = time_limits(limits, pos->side, s->opt.move_overhead);
     atomic_store(&s->stop, false);
     atomic_store(&s->released, false);
     atomic_store(&s->pondering, limits->ponder);
     strength_begin(s);
     tt_new_search(&s->tt);
-    s->search_from_ms = now_ms(); /* moved past any table build by prepare_tables */
+    s->search_from_ms = now_ms(); /* tb_prepare_search moves it past any table build */
     pool_setup(s, pos, limits);
     s->syzygy = tb_syzygy_config(s->opt.syzygy_probe_limit, s->opt.syzygy_probe_depth, s->opt.syzygy_50_move_rule);
     s->syzygy_root_score = VALUE_NONE;

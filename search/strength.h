@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "search.h"
+#include "search_types.h"
 
 /* Root moves scored exactly when the noise is on (Stockfish's Skill Level
  * uses four as well). */
@@ -32,7 +32,7 @@ typedef struct {
 } StrengthParams;
 
 /* The parameters of a claimed Elo (clamped to STRENGTH_ELO_MIN ..
- * STRENGTH_ELO_MAX of search.h); every level has a budget. Integer
+ * STRENGTH_ELO_MAX of search_types.h); every level has a budget. Integer
  * arithmetic only, so the budget is the same on every build (and `go
  * nodes` repeats itself on every machine). */
 StrengthParams strength_params(int elo);

@@ -292,23 +292,33 @@ void tb_prepare_search(Searcher *s)
     }
 }
 
-/* The table's best reply after root move m (the ponder move), or
- * MOVE_NONE. */
-static Move tb_reply(const SearchThread *t0, Move m, bool use50)
+/* The tables' line after root move rm->move, appended to rm->pv: at each
+ * ply the move the tables rank best for the side to move (the quickest
+ * mate within the fifty-move rule as asked, or the longest defence). A
+ * won or lost line runs to the mate, so that a mate score's PV is whole
+ * (a GUI or a mate checker replays it); a drawn one stops after the reply
+ * (the ponder move), since it has no end. */
+static void tb_line(const SearchThread *t0, RootMove *rm, bool use50)
 {
     Position pos = t0->pos;
-    Undo undo;
-    MoveList l;
-    int scores[MAX_MOVES];
-    Move reply = MOVE_NONE;
-    pos_make(&pos, m, &undo);
-    l.count = 0;
-    gen_legal(&pos, &l, GEN_ALL);
-    if (tb_rank_moves(&pos, l.moves, l.count, use50, scores))
-        for (int i = 0, best = -VALUE_INFINITE; i < l.count; i++)
-            if (scores[i] > best)
-                best = scores[i], reply = l.moves[i];
-    return reply;
+    Undo undo[MAX_PLY + 1];
+    bool decided = rm->score >= VALUE_MATE_IN_MAX_PLY || rm->score <= -VALUE_MATE_IN_MAX_PLY;
+    pos_make(&pos, rm->move, &undo[0]);
+    rm->pv_len = 1;
+    while (rm->pv_len < MAX_PLY && (decided || rm->pv_len < 2)) {
+        MoveList l;
+        int scores[MAX_MOVES];
+        l.count = 0;
+        gen_legal(&pos, &l, GEN_ALL);
+        if (!l.count || !tb_rank_moves(&pos, l.moves, l.count, use50, scores))
+            return;
+        int best = 0;
+        for (int i = 1; i < l.count; i++)
+            if (scores[i] > scores[best])
+                best = i;
+        rm->pv[rm->pv_len++] = l.moves[best];
+        pos_make(&pos, l.moves[best], &undo[rm->pv_len - 1]);
+    }
 }
 
 bool tb_root_play(Searcher *s)
@@ -329,9 +339,7 @@ bool tb_root_play(Searcher *s)
     }
     sort_root_moves(t0, 0, t0->root_count);
     RootMove *best = &t0->root[0];
-    Move reply = tb_reply(t0, best->move, use50);
-    if (reply)
-        best->pv[1] = reply, best->pv_len = 2;
+    tb_line(t0, best, use50);
     t0->best = *best;
     atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;

@@ -8,7 +8,7 @@
 #define KS_SEARCH_TB_H
 
 #include "engine/position.h"
-#include "search.h"
+#include "search_types.h"
 #include "tablebase/dtm_builder.h"
 
 /* What a search probes in the Syzygy files (tablebase/syzygy.h): positions

@@ -74,7 +74,7 @@ bool pool_resize(Searcher *s)
     if (!s->threads)
         return false;
     for (int i = 0; i < s->opt.threads; i++) {
-        /* Aligned as its accumulators ask (alignas(64), eval/nnue.h):
+        /* Aligned as its net state asks (alignas(64), eval/nnue.h):
          * calloc promises only 16 bytes, and the vector code may use
          * aligned loads. */
         SearchThread *t = platform_aligned_alloc(64, sizeof(SearchThread));

@@ -60,12 +60,6 @@ typedef struct {
     Move excluded;  /* skipped in a singular-extension verification search */
     int pv_len;
     Move pv[MAX_PLY + 1];
-    /* The net's accumulator of this ply (SearchThread.acc) is brought up
-     * to date only when an evaluation needs it: from the nearest ready
-     * ply above by the men each move changed (dirty, recorded before the
-     * move), or by a refresh (eval/nnue.h). */
-    NnueDirty dirty;
-    bool acc_ready;
 } Stack;
 
 typedef struct SearchThread {
@@ -82,8 +76,9 @@ typedef struct SearchThread {
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
     HistoryTables hist; /* kept across searches, cleared by ucinewgame */
-    /* Not cleared: valid where stack[ply].acc_ready says so. */
-    NnueAccumulator acc[MAX_PLY + 4];
+    /* The net's state per ply (eval/nnue.h), indexed as stack; reset at
+     * the root of every search. */
+    NnueStack net;
     /* Not cleared. */
     Position pos;
     struct Searcher *searcher;
@@ -118,8 +113,6 @@ struct Searcher {
     void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
-    bool use_net;                     /* Use NNUE, read once per search (it changes
-                                         only between searches) */
     TbSyzygy syzygy;                  /* and these Syzygy files */
     int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */
     Move best_move;

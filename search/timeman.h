@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "search.h"
+#include "search_types.h"
 
 typedef struct {
     int64_t soft, hard; /* ms from the start; 0 = no limit */

@@ -9,8 +9,8 @@
  * Game g of a seed is a function of (S, g) alone: it starts from P or P+1
  * random legal plies drawn from a generator seeded by S and g (an opening
  * is kept only if a search at the soft node limit scores it within
- * +-margin cp, else it is drawn again: genfens_opening, uci/commands/genfens.h, as
- * the engine's genfens command), and every move is a one-thread
+ * +-margin cp, else it is drawn again: engine/openings.h, as the engine's
+ * genfens command does), and every move is a one-thread
  * search with a fresh hash that stops after the iteration that passes the
  * soft node limit, or at the hard limit (defaults: T 1, soft 5,000 and
  * hard 25,000 nodes, hash 16 MB, P 8, margin 300). T threads play games g = 0, 1, 2,
@@ -41,18 +41,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "engine/movegen.h"
+#include "engine/openings.h"
+#include "engine/platform.h"
 #include "engine/position.h"
 #include "eval/nnue.h"
 #include "search/init.h"
 #include "search/search.h"
 #include "tablebase/dtm.h"
 #include "tablebase/syzygy.h"
+#include "tools/args.h"
 #include "tools/viriformat.h"
-#include "uci/commands/genfens.h"
 
 #define RESIGN_SCORE 1000
 #define RESIGN_PLIES 8
@@ -69,7 +69,7 @@ typedef struct {
     uint64_t seed;
     uint64_t soft_nodes, hard_nodes;
     double minutes;
-    size_t hash_mb;
+    long hash_mb;
     int random_plies;
     int margin;
 } Config;
@@ -78,7 +78,7 @@ typedef struct {
  * totals, under one lock. */
 typedef struct {
     const Config *cfg;
-    struct timespec start;
+    double start; /* platform_seconds */
     atomic_long next_game;
     pthread_mutex_t lock;
     FILE *out, *log;
@@ -86,23 +86,37 @@ typedef struct {
     bool failed;
 } Shared;
 
-static double elapsed_minutes(const struct timespec *start)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return ((double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) * 1e-9) / 60.0;
-}
+static double elapsed_minutes(double start) { return (platform_seconds() - start) / 60.0; }
 
-static int search_move(Searcher *s, const Position *pos, const Config *cfg, Move *best)
+/* A one-thread search of pos that stops after the iteration passing soft
+ * nodes, or at hard; its score (side to move's view) and *best. */
+static int search_move(Searcher *s, const Position *pos, uint64_t soft, uint64_t hard, Move *best)
 {
     SearchLimits limits;
     memset(&limits, 0, sizeof limits);
-    limits.soft_nodes = cfg->soft_nodes;
-    limits.nodes = cfg->hard_nodes;
+    limits.soft_nodes = soft;
+    limits.nodes = hard;
     search_start(s, pos, &limits);
     search_wait(s);
     *best = search_best_move(s);
     return search_best_score(s);
+}
+
+/* The judge of an opening (engine/openings.h): a search at the soft
+ * limit (hard five times that, the hash cleared first) scores it within
+ * +-margin, as genfens judges its openings. */
+typedef struct {
+    Searcher *s;
+    const Config *cfg;
+} Judge;
+
+static bool balanced_opening(const Position *pos, void *ctx)
+{
+    const Judge *o = ctx;
+    Move best;
+    search_clear(o->s);
+    int score = search_move(o->s, pos, o->cfg->soft_nodes, o->cfg->soft_nodes * 5, &best);
+    return abs(score) <= o->cfg->margin;
 }
 
 /* The result in viriformat's terms (VIRI_*) when the rules or a table
@@ -150,8 +164,8 @@ static int play_game(Searcher *s, GameHistory *game, const Config *cfg, long g, 
     Position base, pos;
     Move best;
     pos_set_fen(&base, START_FEN, NULL, 0, NULL, 0);
-    OpeningRule rule = {cfg->random_plies, cfg->margin, cfg->soft_nodes};
-    genfens_opening(s, &base, &rule, &rng, &pos, game);
+    Judge judge = {s, cfg};
+    opening_draw(&base, cfg->random_plies, &rng, balanced_opening, &judge, &pos, game);
     search_clear(s);
     *start = pos;
     start->undo = NULL;
@@ -163,7 +177,7 @@ static int play_game(Searcher *s, GameHistory *game, const Config *cfg, long g, 
             return result;
         if (ply >= MAX_GAME_PLIES)
             return VIRI_DRAW;
-        int score = search_move(s, &pos, cfg, &best);
+        int score = search_move(s, &pos, cfg->soft_nodes, cfg->hard_nodes, &best);
         int white = pos.side == WHITE ? score : -score;
         plies[*count].move = best;
         plies[*count].score = clamp_score(white);
@@ -183,15 +197,13 @@ static int play_game(Searcher *s, GameHistory *game, const Config *cfg, long g, 
 static void write_log(FILE *log, long g, const Position *start, int result, const ViriPly *plies, int count)
 {
     fprintf(log, "game %ld result %d\n", g, result);
-    Position pos = *start;
-    Undo undo[2];
-    for (int i = 0; i < count; i++) {
+    ViriReplay r;
+    viri_replay_begin(&r, start, result, plies, count);
+    while (viri_replay_next(&r)) {
         char fen[128], move[8];
-        pos_get_fen(&pos, fen);
-        pos_move_to_uci(&pos, plies[i].move, move);
-        fprintf(log, "%s ; %s ; %d\n", fen, move, plies[i].score);
-        pos_make(&pos, plies[i].move, &undo[i & 1]);
-        pos.undo = NULL;
+        pos_get_fen(&r.pos, fen);
+        pos_move_to_uci(&r.pos, r.move, move);
+        fprintf(log, "%s ; %s ; %d\n", fen, move, r.score);
     }
 }
 
@@ -199,7 +211,7 @@ static void *worker(void *arg)
 {
     Shared *sh = arg;
     const Config *cfg = sh->cfg;
-    Searcher *s = search_create(cfg->hash_mb);
+    Searcher *s = search_create((size_t)cfg->hash_mb);
     GameHistory *game = malloc(sizeof *game);
     ViriPly *plies = malloc(sizeof *plies * (MAX_GAME_PLIES + 1));
     size_t cap = VIRI_BOARD_BYTES + 4 * (MAX_GAME_PLIES + 2);
@@ -212,7 +224,7 @@ static void *worker(void *arg)
     }
     search_options(s)->threads = 1;
     for (;;) {
-        if (cfg->minutes > 0 && elapsed_minutes(&sh->start) >= cfg->minutes)
+        if (cfg->minutes > 0 && elapsed_minutes(sh->start) >= cfg->minutes)
             break;
         long g = atomic_fetch_add(&sh->next_game, 1);
         if (g >= cfg->games)
@@ -236,7 +248,7 @@ static void *worker(void *arg)
             if (sh->written % 100 == 0)
                 fprintf(stderr, "games %ld  +%ld =%ld -%ld  positions %ld  %.1f min\n", sh->written,
                         sh->results[VIRI_WHITE_WINS], sh->results[VIRI_DRAW], sh->results[VIRI_BLACK_WINS],
-                        sh->positions, elapsed_minutes(&sh->start));
+                        sh->positions, elapsed_minutes(sh->start));
         }
         bool stop = sh->failed;
         pthread_mutex_unlock(&sh->lock);
@@ -252,7 +264,9 @@ done:
     return NULL;
 }
 
-static bool parse_args(int argc, char **argv, Config *cfg)
+/* Fills cfg from the command line; false (the usage said) when datagen
+ * cannot run with it, *status then the exit status. */
+static bool parse_args(int argc, char **argv, Config *cfg, int *status)
 {
     *cfg = (Config){.threads = 1,
                     .games = 1000000000L,
@@ -263,54 +277,45 @@ static bool parse_args(int argc, char **argv, Config *cfg)
                     .random_plies = 8,
                     .margin = 300,
                     .eval = -1};
-    for (int i = 1; i < argc; i += 2) {
-        if (!strcmp(argv[i], "--nnue") || !strcmp(argv[i], "--hce")) {
-            int e = !strcmp(argv[i], "--nnue");
-            if (cfg->eval == !e)
-                return false; /* both */
-            cfg->eval = e;
-            i--; /* a flag without a value */
-            continue;
-        }
-        if (i + 1 >= argc)
-            return false;
-        const char *k = argv[i], *v = argv[i + 1];
-        char *end;
-        long long num = strtoll(v, &end, 10);
-        bool is_num = *v && !*end && num >= 0;
-        if (!strcmp(k, "--out"))
-            cfg->out = v;
-        else if (!strcmp(k, "--syzygy"))
-            cfg->syzygy = v;
-        else if (!strcmp(k, "--log"))
-            cfg->log = v;
-        else if (!strcmp(k, "--net") && cfg->eval != 0)
-            cfg->net = v, cfg->eval = 1;
-        else if (!strcmp(k, "--minutes"))
-            cfg->minutes = strtod(v, NULL);
-        else if (!is_num)
-            return false;
-        else if (!strcmp(k, "--threads"))
-            cfg->threads = (int)num;
-        else if (!strcmp(k, "--games"))
-            cfg->games = (long)num;
-        else if (!strcmp(k, "--seed"))
-            cfg->seed = (uint64_t)num;
-        else if (!strcmp(k, "--soft-nodes"))
-            cfg->soft_nodes = (uint64_t)num;
-        else if (!strcmp(k, "--hard-nodes"))
-            cfg->hard_nodes = (uint64_t)num;
-        else if (!strcmp(k, "--hash"))
-            cfg->hash_mb = (size_t)num;
-        else if (!strcmp(k, "--random-plies"))
-            cfg->random_plies = (int)num;
-        else if (!strcmp(k, "--margin"))
-            cfg->margin = (int)num;
-        else
-            return false;
+    bool hce = false, nnue = false;
+    const ArgSpec spec[] = {
+        ARG_ROW("--out", ARG_STRING, &cfg->out, "FILE", "the viriformat file games are appended to (required)"),
+        ARG_ROW("--threads", ARG_INT, &cfg->threads, "T", "games played at once (default 1)", .lo = 1, .hi = 256),
+        ARG_ROW("--seed", ARG_U64, &cfg->seed, "S", "the chunk's seed: its games follow from it (default 1)"),
+        ARG_ROW("--games", ARG_LONG, &cfg->games, "N", "games to play (default no limit)", .lo = 1, .hi = INT64_MAX),
+        ARG_ROW("--minutes", ARG_DOUBLE, &cfg->minutes, "M", "start no game after M minutes (default 0: no limit)",
+                .dlo = 0, .dhi = 1e9),
+        ARG_ROW("--soft-nodes", ARG_U64, &cfg->soft_nodes, "N",
+                "a move's search ends after the iteration passing N (5000)", .lo = 1, .hi = INT64_MAX),
+        ARG_ROW("--hard-nodes", ARG_U64, &cfg->hard_nodes, "N", "and at N at the latest, N >= soft (default 25000)",
+                .lo = 1, .hi = INT64_MAX),
+        ARG_ROW("--hash", ARG_LONG, &cfg->hash_mb, "MB", "hash per game (default 16)", .lo = 1, .hi = INT64_MAX),
+        ARG_ROW("--random-plies", ARG_INT, &cfg->random_plies, "P", "P or P+1 random opening plies, 0..40 (default 8)",
+                .lo = 0, .hi = 40),
+        ARG_ROW("--margin", ARG_INT, &cfg->margin, "CP", "an opening is kept within +-CP (default 300)", .lo = 0,
+                .hi = INT32_MAX),
+        ARG_ROW("--syzygy", ARG_STRING, &cfg->syzygy, "PATH", "Syzygy files that adjudicate"),
+        ARG_ROW("--log", ARG_STRING, &cfg->log, "FILE", "every game also as text"),
+        ARG_ROW("--hce", ARG_FLAG, &hce, NULL, "play with the hand-crafted evaluation"),
+        ARG_ROW("--nnue", ARG_FLAG, &nnue, NULL, "play with the embedded net"),
+        ARG_ROW("--net", ARG_STRING, &cfg->net, "FILE", "play with the net in FILE"),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("datagen", spec, n, argc, argv, stderr);
+    const char *wrong = st != ARGS_OK                     ? NULL :
+                        !cfg->out                         ? "--out FILE is required" :
+                        hce && (nnue || cfg->net)         ? "--hce excludes --nnue and --net" :
+                        cfg->hard_nodes < cfg->soft_nodes ? "--hard-nodes is below --soft-nodes" :
+                                                            NULL;
+    if (wrong) {
+        fprintf(stderr, "datagen: %s\n", wrong);
+        st = ARGS_ERROR;
     }
-    return cfg->out && cfg->threads >= 1 && cfg->threads <= 256 && cfg->games > 0 && cfg->soft_nodes > 0
-        && cfg->hard_nodes >= cfg->soft_nodes && cfg->hash_mb > 0 && cfg->random_plies <= 40;
+    cfg->eval = hce ? 0 : nnue || cfg->net ? 1 : -1;
+    if (st != ARGS_OK)
+        args_usage("datagen", spec, n, st == ARGS_HELP ? stdout : stderr);
+    *status = st == ARGS_HELP ? 0 : 1;
+    return st == ARGS_OK;
 }
 
 /* Cuts a game that a killed chunk left half written, so that appending
@@ -329,18 +334,15 @@ static bool trim_partial_game(const char *path, long *games)
     if (size == good)
         return true;
     fprintf(stderr, "datagen: %s: dropping %ld bytes of a game cut off at the end\n", path, size - good);
-    return truncate(path, good) == 0;
+    return platform_truncate(path, good);
 }
 
 int main(int argc, char **argv)
 {
     Config cfg = {0};
-    if (!parse_args(argc, argv, &cfg)) {
-        fprintf(stderr, "usage: datagen --out FILE [--threads T] [--seed S] [--games N] [--minutes M]\n"
-                        "               [--soft-nodes N] [--hard-nodes N] [--hash MB] [--random-plies P]\n"
-                        "               [--margin CP] [--syzygy PATH] [--log FILE] [--hce | --nnue | --net FILE]\n");
-        return 1;
-    }
+    int status;
+    if (!parse_args(argc, argv, &cfg, &status))
+        return status;
     keysquare_init();
     if (cfg.net) {
         char err[256];
@@ -374,7 +376,7 @@ int main(int argc, char **argv)
         dtm_build(tables[i]);
     pthread_mutex_init(&sh.lock, NULL);
     atomic_init(&sh.next_game, 0);
-    clock_gettime(CLOCK_MONOTONIC, &sh.start);
+    sh.start = platform_seconds();
     pthread_t *tid = malloc(sizeof *tid * (size_t)cfg.threads);
     int started = 0;
     for (; tid && started < cfg.threads; started++)
@@ -383,7 +385,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < started; i++)
         pthread_join(tid[i], NULL);
     free(tid);
-    double minutes = elapsed_minutes(&sh.start);
+    double minutes = elapsed_minutes(sh.start);
     long fen_games = 0;
     fclose(sh.out);
     if (sh.log)

@@ -26,6 +26,7 @@
 #include "engine/position.h"
 #include "tablebase/dtm.h"
 #include "tablebase/init.h"
+#include "tools/args.h"
 
 /* The mean over all placements of the other pieces (or the 25th or 10th
  * percentile) rates the kings' squares by mostly badly placed pieces; the
@@ -97,14 +98,23 @@ static void print_pairs(const Histograms *h, int k, const char *name, int pct)
 int main(int argc, char **argv)
 {
     static Histograms hist;
-    int pct = argc > 1 ? atoi(argv[1]) : KBNK_PERCENTILE;
+    int pct = KBNK_PERCENTILE;
+    const ArgSpec spec[] = {
+        ARG_ROW("PERCENTILE", ARG_INT, &pct, NULL, "the percentile of the tables, 1..100 (default 2)", .lo = 1,
+                .hi = 100, .optional = true),
+    };
+    ArgsStatus st = args_parse("kbnk_dtm_table", spec, 1, argc, argv, stderr);
+    if (st != ARGS_OK) {
+        args_usage("kbnk_dtm_table", spec, 1, st == ARGS_HELP ? stdout : stderr);
+        return st == ARGS_HELP ? 0 : 1;
+    }
     /* Not keysquare_init: this program writes endgame/kbnk_table.c, so it
      * links only engine/ and tablebase/ (a broken or missing generated
      * file must not keep it from being regenerated). */
     tablebase_init();
     DtmTable *t = dtm_table("KBNK", NULL, 0);
-    if (!t || !dtm_build(t) || pct < 1 || pct > 100) {
-        fprintf(stderr, "kbnk_dtm_table: cannot build KBNK, or percentile not in 1..100\n");
+    if (!t || !dtm_build(t)) {
+        fprintf(stderr, "kbnk_dtm_table: cannot build KBNK\n");
         return 1;
     }
     dtm_foreach(t, DTM_VISIT_ALL, visit, &hist);

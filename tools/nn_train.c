@@ -9,15 +9,6 @@
 #include "engine/random.h"
 #include "eval/nnue.h"
 
-#define FILTER_MIN_PLY 16
-#define FILTER_MAX_SCORE 10000
-
-bool tn_passes_filters(const Position *pos, Move m, int score)
-{
-    return pos->game_ply >= FILTER_MIN_PLY && abs(score) < FILTER_MAX_SCORE && !in_check(pos) && !is_capture(pos, m)
-        && move_kind(m) != MK_PROMOTION;
-}
-
 void tn_sample_from_position(const Position *pos, int white_score, int white_result, TnSample *s)
 {
     memset(s, 0, sizeof *s);
@@ -33,38 +24,14 @@ void tn_sample_from_position(const Position *pos, int white_score, int white_res
     s->result = (uint8_t)(stm == WHITE ? white_result : 2 - white_result);
 }
 
-bool tn_quiet_neighbour(const Position *pos, int max_plies, uint64_t *rng, Position *out)
-{
-    *out = *pos;
-    int plies = 1 + (int)(splitmix64(rng) % (uint64_t)(max_plies < 1 ? 1 : max_plies > 8 ? 8 : max_plies));
-    for (int k = 0; k < plies; k++) {
-        MoveList list;
-        list.count = 0;
-        gen_legal(out, &list, GEN_ALL);
-        if (!list.count)
-            return false;
-        Undo undo;
-        pos_make(out, list.moves[splitmix64(rng) % (uint64_t)list.count], &undo);
-        out->undo = NULL;
-    }
-    if (in_check(out))
-        return false;
-    MoveList noisy;
-    noisy.count = 0;
-    gen_legal(out, &noisy, GEN_NOISY);
-    for (int k = 0; k < noisy.count; k++)
-        if (move_kind(noisy.moves[k]) == MK_PROMOTION || see_ge(out, noisy.moves[k], 1))
-            return false;
-    return true;
-}
-
 void tn_net_views(TnNet *net)
 {
-    size_t h = (size_t)net->hidden;
-    net->w0 = net->param;
-    net->b0 = net->w0 + NNUE_INPUTS * h;
-    net->w1 = net->b0 + h;
-    net->b1 = net->w1 + 2 * h;
+    float *p = net->param;
+#define SET_VIEW(name, n, scale)                                                                                       \
+    net->name = p;                                                                                                     \
+    p += (n);
+    NNUE_TENSORS(SET_VIEW, (size_t)net->hidden)
+#undef SET_VIEW
 }
 
 static float uniform(uint64_t *rng, float bound)
@@ -75,15 +42,15 @@ static float uniform(uint64_t *rng, float bound)
 bool tn_net_create(TnNet *net, int hidden, uint64_t *rng)
 {
     net->hidden = hidden;
-    net->count = (size_t)NNUE_INPUTS * (size_t)hidden + 3 * (size_t)hidden + 1;
+    net->count = NNUE_PARAMS((size_t)hidden);
     net->param = calloc(net->count, sizeof *net->param);
     if (!net->param)
         return false;
     tn_net_views(net);
     for (size_t i = 0; i < (size_t)NNUE_INPUTS * (size_t)hidden; i++)
-        net->w0[i] = uniform(rng, 1.0f / sqrtf(32.0f));
-    for (int i = 0; i < 2 * hidden; i++)
-        net->w1[i] = uniform(rng, 1.0f / sqrtf(2.0f * (float)hidden));
+        net->hidden_w[i] = uniform(rng, 1.0f / sqrtf(32.0f));
+    for (int i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * hidden; i++)
+        net->out_w[i] = uniform(rng, 1.0f / sqrtf(2.0f * (float)hidden));
     return true;
 }
 
@@ -97,11 +64,11 @@ static void accumulate(const TnNet *net, const TnSample *s, float *acc)
 {
     int h = net->hidden;
     float *us = acc, *them = acc + h;
-    memcpy(us, net->b0, sizeof *us * (size_t)h);
-    memcpy(them, net->b0, sizeof *them * (size_t)h);
+    memcpy(us, net->hidden_b, sizeof *us * (size_t)h);
+    memcpy(them, net->hidden_b, sizeof *them * (size_t)h);
     for (int k = 0; k < s->count; k++) {
-        const float *wu = net->w0 + (size_t)s->feat[k] * (size_t)h;
-        const float *wt = net->w0 + (size_t)tn_other_view(s->feat[k]) * (size_t)h;
+        const float *wu = net->hidden_w + (size_t)s->feat[k] * (size_t)h;
+        const float *wt = net->hidden_w + (size_t)tn_other_view(s->feat[k]) * (size_t)h;
         for (int i = 0; i < h; i++) {
             us[i] += wu[i];
             them[i] += wt[i];
@@ -118,9 +85,11 @@ static inline float screlu(float x)
 float tn_forward(const TnNet *net, const TnSample *s, float *acc)
 {
     accumulate(net, s, acc);
-    float out = net->b1[0];
+    int bucket = nnue_output_bucket(s->count);
+    const float *w = net->out_w + (size_t)bucket * 2 * (size_t)net->hidden;
+    float out = net->out_b[bucket];
     for (int i = 0; i < 2 * net->hidden; i++)
-        out += screlu(acc[i]) * net->w1[i];
+        out += screlu(acc[i]) * w[i];
     return out;
 }
 
@@ -139,20 +108,27 @@ float tn_backward(const TnNet *net, const TnSample *s, float target, float *grad
     float out = tn_forward(net, s, acc);
     float p = sigmoid(out), err = p - target;
     float d_out = 2.0f * err * p * (1.0f - p);
-    float *g_w0 = grad, *g_b0 = grad + (size_t)NNUE_INPUTS * (size_t)h, *g_w1 = g_b0 + h, *g_b1 = g_w1 + 2 * h;
-    g_b1[0] += d_out;
-    /* d_acc[i] = d_out * w1[i] * 2x on 0 < x < 1, else 0. Reuse acc. */
+    /* The gradient has the parameters' layout: its views are the net's,
+     * shifted to grad. */
+#define GRAD_VIEW(name, n, scale) float *g_##name = grad + (net->name - net->param);
+    NNUE_TENSORS(GRAD_VIEW, 0)
+#undef GRAD_VIEW
+    int bucket = nnue_output_bucket(s->count);
+    const float *w = net->out_w + (size_t)bucket * 2 * (size_t)h;
+    float *g_w = g_out_w + (size_t)bucket * 2 * (size_t)h;
+    g_out_b[bucket] += d_out;
+    /* d_acc[i] = d_out * w[i] * 2x on 0 < x < 1, else 0. Reuse acc. */
     for (int i = 0; i < 2 * h; i++) {
         float x = acc[i];
-        g_w1[i] += d_out * screlu(x);
-        acc[i] = x > 0.0f && x < 1.0f ? d_out * net->w1[i] * 2.0f * x : 0.0f;
+        g_w[i] += d_out * screlu(x);
+        acc[i] = x > 0.0f && x < 1.0f ? d_out * w[i] * 2.0f * x : 0.0f;
     }
     const float *d_us = acc, *d_them = acc + h;
     for (int i = 0; i < h; i++)
-        g_b0[i] += d_us[i] + d_them[i];
+        g_hidden_b[i] += d_us[i] + d_them[i];
     for (int k = 0; k < s->count; k++) {
-        float *gu = g_w0 + (size_t)s->feat[k] * (size_t)h;
-        float *gt = g_w0 + (size_t)tn_other_view(s->feat[k]) * (size_t)h;
+        float *gu = g_hidden_w + (size_t)s->feat[k] * (size_t)h;
+        float *gt = g_hidden_w + (size_t)tn_other_view(s->feat[k]) * (size_t)h;
         for (int i = 0; i < h; i++) {
             gu[i] += d_us[i];
             gt[i] += d_them[i];
@@ -209,21 +185,19 @@ bool tn_export(const TnNet *net, FILE *f)
 {
     if (net->hidden != NNUE_HIDDEN)
         return false;
-    bool ok = fwrite("KSNN", 1, 4, f) == 4 && put_u32(f, NNUE_VERSION) && put_u32(f, NNUE_INPUTS)
-           && put_u32(f, NNUE_HIDDEN) && put_u32(f, NNUE_QA) && put_u32(f, NNUE_QB) && put_u32(f, NNUE_SCALE)
-           && put_u32(f, NNUE_ACTIVATION_SCRELU);
-    size_t h = (size_t)net->hidden;
-    for (size_t i = 0; ok && i < NNUE_INPUTS * h; i++)
-        ok = put_i16(f, net->w0[i], NNUE_QA);
-    for (size_t i = 0; ok && i < h; i++)
-        ok = put_i16(f, net->b0[i], NNUE_QA);
-    for (size_t i = 0; ok && i < 2 * h; i++)
-        ok = put_i16(f, net->w1[i], NNUE_QB);
-    if (ok)
-        ok = put_i16(f, net->b1[0], (float)NNUE_QA * NNUE_QB);
-    /* Padded to a multiple of 64 bytes, as bullet writes its nets. */
-    size_t body = 2 * (NNUE_INPUTS * h + 3 * h + 1);
-    for (size_t i = body; ok && i % 64; i++)
+    bool ok = fwrite("KSNN", 1, 4, f) == 4;
+#define PUT_FIELD(name, value) ok = ok && put_u32(f, (unsigned)(value));
+    NNUE_HEADER(PUT_FIELD, NNUE_HIDDEN)
+#undef PUT_FIELD
+#define PUT_TENSOR(name, n, scale)                                                                                     \
+    for (size_t i = 0; ok && i < (size_t)(n); i++)                                                                     \
+        ok = put_i16(f, net->name[i], (float)(scale));
+    NNUE_TENSORS(PUT_TENSOR, NNUE_HIDDEN)
+#undef PUT_TENSOR
+    /* Padded with zeros to a multiple of 64 bytes, the size of bullet's
+     * files (bullet pads with the bytes of the word "bullet"; the loader
+     * reads neither). */
+    for (size_t i = NNUE_BODY_BYTES; ok && i % 64; i++)
         ok = fputc(0, f) != EOF;
     return ok;
 }
@@ -246,13 +220,11 @@ bool tn_import(TnNet *net, FILE *f, char *err, size_t err_size)
         free(bytes);
         return false;
     }
-    size_t h = (size_t)net->hidden;
-    for (size_t i = 0; i < net->count; i++, p += 2) {
-        float scale = i < NNUE_INPUTS * h + h     ? NNUE_QA :
-                      i < NNUE_INPUTS * h + 3 * h ? NNUE_QB :
-                                                    (float)NNUE_QA * NNUE_QB;
-        net->param[i] = (float)(int16_t)(uint16_t)(p[0] | p[1] << 8) / scale;
-    }
+#define GET_TENSOR(name, n, scale)                                                                                     \
+    for (size_t i = 0; i < (size_t)(n); i++, p += 2)                                                                   \
+        net->name[i] = (float)(int16_t)(uint16_t)(p[0] | p[1] << 8) / (float)(scale);
+    NNUE_TENSORS(GET_TENSOR, NNUE_HIDDEN)
+#undef GET_TENSOR
     free(bytes);
     return true;
 }

@@ -1,11 +1,13 @@
-/* The trainer's network in floating point: the same shape and features as
- * the engine's net (eval/nnue.h) with a hidden size chosen at run time,
- * its forward and backward passes, AdamW, and the quantised export.
+/* The trainer's network in floating point: the engine's architecture
+ * (eval/nnue_arch.h: features, tensors, output bucket) with a hidden size
+ * chosen at run time, its forward and backward passes, AdamW, and the
+ * quantised export.
  *
- * out = b1 + sum_i h_stm[i] w1[i] + sum_i h_nstm[i] w1[H + i], h = SCReLU
- * of the accumulators (clamp(x, 0, 1)^2), accumulators = b0 + the w0 rows
- * of the active features of each perspective. The output is in units of
- * NNUE_SCALE centipawns: the prediction is sigmoid(out) and the engine's
+ * out = out_b[b] + sum_i h_stm[i] w[i] + sum_i h_nstm[i] w[H + i], with
+ * b = nnue_output_bucket(men), w = out_w + 2H b, h = SCReLU of the
+ * accumulators (clamp(x, 0, 1)^2), accumulators = hidden_b + the hidden_w
+ * rows of the active features of each perspective. The output is in units
+ * of NNUE_SCALE centipawns: the prediction is sigmoid(out) and the engine's
  * evaluation out * NNUE_SCALE. Loss per position: (sigmoid(out) - target)^2
  * with target = lambda * result + (1 - lambda) * sigmoid(score / SCALE),
  * both from the side to move's view.
@@ -19,6 +21,7 @@
 #include <stdio.h>
 
 #include "engine/position.h"
+#include "eval/nnue_arch.h"
 
 #define TN_MAX_MEN 32
 /* A sample without a game result (a position the game never reached):
@@ -37,13 +40,16 @@ typedef struct {
     uint8_t pad[4];
 } TnSample;
 
-/* All parameters in one array: w0 [768][H] (feature-major), b0 [H],
- * w1 [2H], b1 [1]. */
+/* All parameters in one array, the tensors of eval/nnue_arch.h in their
+ * saved order (NNUE_TENSORS at this run's hidden size); one view per
+ * tensor, named as there. */
 typedef struct {
     int hidden;
     size_t count;
     float *param;
-    float *w0, *b0, *w1, *b1; /* views into param */
+#define TN_VIEW(name, n, scale) float *name;
+    NNUE_TENSORS(TN_VIEW, 0)
+#undef TN_VIEW
 } TnNet;
 
 typedef struct {
@@ -55,29 +61,16 @@ typedef struct {
 /* The feature of the same man seen from the other side. */
 static inline uint16_t tn_other_view(uint16_t f) { return (uint16_t)(((f ^ 56) + 384) % 768); }
 
-/* The field's filters of training positions (Viridithas' defaults): a
- * position passes when its game ply (from the move number) is at least
- * 16, |score| (cp) is below 10000, the side to move is not in check, and
- * move m, played there, is neither a capture nor a promotion. */
-bool tn_passes_filters(const Position *pos, Move m, int score);
-
 /* Fills s from pos (side to move's view) with score and result from
  * White's view (result 0 black wins, 1 draw, 2 white wins). */
 void tn_sample_from_position(const Position *pos, int white_score, int white_result, TnSample *s);
-
-/* A position 1 to max_plies (1..8) random legal plies from pos, drawn by
- * *rng, that a static evaluation can label: the side to move is not in
- * check and has no promotion and no capture that wins material by SEE
- * (see_ge(m, 1)). False when the walk meets a mate or stalemate or ends
- * in a position that is not quiet. out->undo is NULL (no history). */
-bool tn_quiet_neighbour(const Position *pos, int max_plies, uint64_t *rng, Position *out);
 
 /* Allocates a net of `hidden` neurons per side; the hidden weights drawn
  * uniformly from +-1/sqrt(32) and the output weights from +-1/sqrt(2H) by
  * *rng, biases zero. False if out of memory. */
 bool tn_net_create(TnNet *net, int hidden, uint64_t *rng);
 void tn_net_free(TnNet *net);
-/* Points the w0/b0/w1/b1 views of net into its param array. */
+/* Points the tensor views of net into its param array. */
 void tn_net_views(TnNet *net);
 
 /* The net's output for s (units of NNUE_SCALE cp). acc: 2H floats of

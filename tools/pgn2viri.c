@@ -50,6 +50,7 @@
 #include "engine/position.h"
 #include "engine/san.h"
 #include "search/init.h"
+#include "tools/args.h"
 #include "tools/viriformat.h"
 
 /* Plies a PGN game may hold; a longer one is skipped with a note. Twice
@@ -78,8 +79,8 @@ typedef struct {
     int result; /* VIRI_*, -1 for `*` or an unknown text, NO_RESULT before one is read */
     /* movetext */
     bool started, bad;
-    Position start, pos;
-    Undo undo[2];
+    Position start;
+    ViriReplay replay; /* the position after the moves read so far */
     int count;
     Move moves[MAX_GAME_PLIES];
     bool scored[MAX_GAME_PLIES];
@@ -229,7 +230,7 @@ static bool start_game(Game *g, const Totals *t)
         note(t, "bad FEN", fen);
         return false;
     }
-    g->pos = g->start;
+    viri_replay_begin(&g->replay, &g->start, VIRI_DRAW, NULL, 0);
     return true;
 }
 
@@ -247,7 +248,7 @@ static void play_token(Game *g, const Totals *t, const char *tok)
         g->bad = true;
         return;
     }
-    Move m = find_san_move(&g->pos, tok);
+    Move m = find_san_move(&g->replay.pos, tok);
     if (m == MOVE_NONE) {
         note(t, "illegal or unreadable move", tok);
         g->bad = true;
@@ -255,8 +256,7 @@ static void play_token(Game *g, const Totals *t, const char *tok)
     }
     g->moves[g->count] = m;
     g->scored[g->count] = false;
-    pos_make(&g->pos, m, &g->undo[g->count & 1]);
-    g->pos.undo = NULL; /* no repetition checks here, so no history */
+    viri_replay_play(&g->replay, m); /* no repetition checks here, so no history */
     g->count++;
 }
 
@@ -268,7 +268,7 @@ static void comment_token(Game *g, const char *text)
     if (g->bad || g->count == 0 || g->scored[g->count - 1] || !parse_score(text, &s))
         return;
     /* the mover is the side not to move now */
-    g->scores[g->count - 1] = (int16_t)(g->pos.side == BLACK ? s : -s);
+    g->scores[g->count - 1] = (int16_t)(g->replay.pos.side == BLACK ? s : -s);
     g->scored[g->count - 1] = true;
 }
 
@@ -432,15 +432,13 @@ static int write_game(FILE *out, const Game *g, int min_plies)
         count = VIRI_MAX_PLIES; /* what a reader takes; the rest is lost */
     if (count < min_plies || count == 0)
         return 0;
-    Position pos = g->start;
-    Undo undo[2];
-    for (int i = 0; i < first; i++) {
-        pos_make(&pos, g->moves[i], &undo[i & 1]);
-        pos.undo = NULL;
-    }
+    ViriReplay opening;
+    viri_replay_begin(&opening, &g->start, g->result, NULL, 0);
+    for (int i = 0; i < first; i++)
+        viri_replay_play(&opening, g->moves[i]);
     for (int i = 0; i < count; i++)
         plies[i] = (ViriPly){g->moves[first + i], g->scores[first + i]};
-    size_t bytes = viri_game_bytes(&pos, g->result, plies, count, buf, sizeof buf);
+    size_t bytes = viri_game_bytes(&opening.pos, g->result, plies, count, buf, sizeof buf);
     if (bytes == 0)
         return 0;
     return fwrite(buf, 1, bytes, out) == bytes ? count : -1;
@@ -480,27 +478,33 @@ static int convert(const char *path, FILE *out, int min_plies, Totals *t)
 
 int main(int argc, char **argv)
 {
-    int min_plies = 1, i = 1;
-    if (i + 1 < argc && !strcmp(argv[i], "--min-plies")) {
-        min_plies = atoi(argv[i + 1]);
-        i += 2;
-    }
-    if (argc - i < 2) {
-        fprintf(stderr, "usage: pgn2viri [--min-plies N] OUT.viri IN.pgn...\n");
-        return 2;
+    int min_plies = 1;
+    const char *out_path = NULL;
+    ArgList inputs = {0};
+    const ArgSpec spec[] = {
+        ARG_ROW("--min-plies", ARG_INT, &min_plies, "N", "skip games with fewer recorded plies (default 1)", .lo = 0,
+                .hi = INT32_MAX),
+        ARG_ROW("OUT.viri", ARG_STRING, &out_path, NULL, "the viriformat file games are appended to"),
+        ARG_ROW("IN.pgn", ARG_LIST, &inputs, NULL, "PGN files of cutechess-cli or fastchess"),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("pgn2viri", spec, n, argc, argv, stderr);
+    if (st != ARGS_OK) {
+        args_usage("pgn2viri", spec, n, st == ARGS_HELP ? stdout : stderr);
+        return st == ARGS_HELP ? 0 : 2;
     }
     keysquare_init();
-    FILE *out = fopen(argv[i], "ab");
+    FILE *out = fopen(out_path, "ab");
     if (!out) {
-        fprintf(stderr, "pgn2viri: cannot open %s\n", argv[i]);
+        fprintf(stderr, "pgn2viri: cannot open %s\n", out_path);
         return 1;
     }
     Totals t = {0};
     int rc = 0;
-    for (int k = i + 1; k < argc; k++)
-        rc |= convert(argv[k], out, min_plies, &t);
+    for (int k = 0; k < inputs.count; k++)
+        rc |= convert(inputs.items[k], out, min_plies, &t);
     if (fclose(out) != 0) {
-        fprintf(stderr, "pgn2viri: cannot write %s\n", argv[i]);
+        fprintf(stderr, "pgn2viri: cannot write %s\n", out_path);
         rc = 1;
     }
     printf("pgn2viri: %ld games written (%ld plies), %ld skipped\n", t.written, t.plies, t.skipped);

@@ -6,11 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine/movegen.h"
+#include "engine/platform.h"
 #include "search/init.h"
 #include "tablebase/syzygy.h"
+#include "tools/args.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
 static uint64_t rng(void)
@@ -50,23 +51,24 @@ static bool random_position(const char *code, Position *pos)
     return !(attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]);
 }
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int main(int argc, char **argv)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: syzygy_speed DIRS [PROBES]\n");
-        return 1;
+    const char *dirs = NULL;
+    int count = 200000;
+    const ArgSpec spec[] = {
+        ARG_ROW("DIRS", ARG_STRING, &dirs, NULL, "directories of Syzygy files, as SyzygyPath takes them"),
+        ARG_ROW("PROBES", ARG_INT, &count, NULL, "random positions probed (default 200000)", .lo = 1, .hi = 100000000,
+                .optional = true),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("syzygy_speed", spec, n, argc, argv, stderr);
+    if (st != ARGS_OK) {
+        args_usage("syzygy_speed", spec, n, st == ARGS_HELP ? stdout : stderr);
+        return st == ARGS_HELP ? 0 : 1;
     }
-    int count = argc > 2 ? atoi(argv[2]) : 200000;
     keysquare_init();
     SyzygyInfo info;
-    syzygy_init(argv[1], &info);
+    syzygy_init(dirs, &info);
     printf("%d WDL, %d DTZ tables, up to %d men\n", info.wdl_files, info.dtz_files, info.max_men);
     /* Positions are kept as FENs (100 bytes each); the time of parsing
      * alone is subtracted. */
@@ -74,25 +76,25 @@ int main(int argc, char **argv)
     static Position pos;
     if (!fens)
         return 1;
-    for (int n = 0; n < count;)
+    for (int k = 0; k < count;)
         if (random_position(CODES[rng() % (sizeof CODES / sizeof CODES[0])], &pos))
-            pos_get_fen(&pos, fens[n++]);
+            pos_get_fen(&pos, fens[k++]);
     int v;
     long ok = 0;
     for (int i = 0; i < count; i++) /* maps the files */
         pos_set_fen(&pos, fens[i], NULL, 0, NULL, 0), ok += syzygy_probe_wdl(&pos, &v);
-    double t0 = seconds();
+    double t0 = platform_seconds();
     for (int i = 0; i < count; i++)
         pos_set_fen(&pos, fens[i], NULL, 0, NULL, 0);
-    double parse = seconds() - t0;
+    double parse = platform_seconds() - t0;
     for (int kind = 0; kind < 2; kind++) {
-        t0 = seconds();
+        t0 = platform_seconds();
         ok = 0;
         for (int i = 0; i < count; i++) {
             pos_set_fen(&pos, fens[i], NULL, 0, NULL, 0);
             ok += kind ? syzygy_probe_dtz(&pos, &v) : syzygy_probe_wdl(&pos, &v);
         }
-        double t = seconds() - t0 - parse;
+        double t = platform_seconds() - t0 - parse;
         printf("%s: %d probes (%ld answered) in %.3f s (FEN parsing %.3f s taken off): %.0f probes/s\n",
                kind ? "DTZ" : "WDL", count, ok, t, parse, count / t);
     }

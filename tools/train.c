@@ -3,12 +3,15 @@
  *   train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR]
  *         [--lambda L] [--threads T] [--seed S] [--val-every N]
  *         [--max-positions N] [--augment N] [--augment-plies P]
- *         [--teacher hce|net|FILE] [--baseline]
+ *         [--teacher hce|net|FILE] [--baseline] [--filter-min-ply N]
+ *         [--filter-max-score CP] [--filter-keep-check]
+ *         [--filter-keep-captures] [--filter-keep-promotions]
  *         [--resume CKPT | --init CKPT | --init-net NNUE] FILE...
  *
  * Loads every game of the files, keeps the positions that pass the
- * field's filters (ply >= 16 of the game, side to move not in check, the
- * move played not a capture or promotion, |score| < 10000), and puts every
+ * filters (tools/samples.h; by default the field's: ply >= 16 of the game,
+ * side to move not in check, the move played not a capture or promotion,
+ * |score| < 10000; the --filter options change them), and puts every
  * N-th game (default 50) into a held-out validation set. Each epoch is
  * one pass over the training positions in a fresh random order, in
  * batches of B (default 16384) whose gradients T threads compute in
@@ -32,15 +35,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
+#include "engine/platform.h"
 #include "engine/random.h"
 #include "eval/evaluate.h"
 #include "eval/nnue.h"
 #include "search/init.h"
 #include "search/search.h"
+#include "tools/args.h"
 #include "tools/nn_train.h"
+#include "tools/samples.h"
 #include "tools/viriformat.h"
 
 #define MAX_THREADS 64
@@ -53,6 +57,8 @@ typedef struct {
     long max_positions;
     bool baseline;
     int augment, augment_plies;
+    TnFilter filter;
+    ArgList files;
 } Config;
 
 typedef struct {
@@ -140,21 +146,19 @@ static bool load_file(const char *path, const Config *cfg, SampleSet *train, Sam
     char err[200];
     while ((n = viri_read_game(f, &start, &result, plies, err, sizeof err)) >= 0) {
         SampleSet *into = ++*games % cfg->val_every == 0 ? val : train;
-        Position pos = start;
-        Undo undo[2];
-        for (int i = 0; i < n; i++) {
-            if (tn_passes_filters(&pos, plies[i].move, plies[i].score)) {
-                TnSample s;
-                tn_sample_from_position(&pos, plies[i].score, result, &s);
-                if (!push(into, &s) || (cfg->baseline && into == val && !push_cp(hce, evaluate(&pos)))
-                    || (into == train && !push_neighbours(&pos, cfg, rng, train))) {
-                    fprintf(stderr, "train: out of memory\n");
-                    fclose(f);
-                    return false;
-                }
+        ViriReplay r;
+        viri_replay_begin(&r, &start, result, plies, n);
+        while (viri_replay_next(&r)) {
+            if (!tn_filter_passes(&cfg->filter, &r.pos, r.move, r.score))
+                continue;
+            TnSample s;
+            tn_sample_from_position(&r.pos, r.score, r.result, &s);
+            if (!push(into, &s) || (cfg->baseline && into == val && !push_cp(hce, evaluate(&r.pos)))
+                || (into == train && !push_neighbours(&r.pos, cfg, rng, train))) {
+                fprintf(stderr, "train: out of memory\n");
+                fclose(f);
+                return false;
             }
-            pos_make(&pos, plies[i].move, &undo[i & 1]);
-            pos.undo = NULL;
         }
         if (cfg->max_positions && (long)(train->count + val->count) >= cfg->max_positions)
             break;
@@ -254,14 +258,9 @@ static void print_baseline(const SampleSet *val, const Baseline *hce, float lamb
     fflush(stdout);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
+/* Fills cfg from the command line; false (with the usage said) when it
+ * is not one train can run, *status then the exit status. */
+static bool parse_args(int argc, char **argv, Config *cfg, int *status)
 {
     *cfg = (Config){.hidden = NNUE_HIDDEN,
                     .epochs = 10,
@@ -272,55 +271,64 @@ static bool parse_args(int argc, char **argv, Config *cfg, int *first_file)
                     .lambda = 0.4f,
                     .seed = 1,
                     .augment_plies = 2,
-                    .teacher = "hce"};
-    int i = 1;
-    for (; i < argc && !strncmp(argv[i], "--", 2); i += 2) {
-        if (i + 1 >= argc)
-            return false;
-        const char *k = argv[i], *v = argv[i + 1];
-        if (!strcmp(k, "--out"))
-            cfg->out = v;
-        else if (!strcmp(k, "--resume"))
-            cfg->resume = v;
-        else if (!strcmp(k, "--init"))
-            cfg->init = v;
-        else if (!strcmp(k, "--init-net"))
-            cfg->init_net = v;
-        else if (!strcmp(k, "--hidden"))
-            cfg->hidden = atoi(v);
-        else if (!strcmp(k, "--epochs"))
-            cfg->epochs = atoi(v);
-        else if (!strcmp(k, "--batch"))
-            cfg->batch = atoi(v);
-        else if (!strcmp(k, "--threads"))
-            cfg->threads = atoi(v);
-        else if (!strcmp(k, "--val-every"))
-            cfg->val_every = atoi(v);
-        else if (!strcmp(k, "--lr"))
-            cfg->lr = strtof(v, NULL);
-        else if (!strcmp(k, "--lambda"))
-            cfg->lambda = strtof(v, NULL);
-        else if (!strcmp(k, "--seed"))
-            cfg->seed = strtoull(v, NULL, 10);
-        else if (!strcmp(k, "--max-positions"))
-            cfg->max_positions = atol(v);
-        else if (!strcmp(k, "--augment"))
-            cfg->augment = atoi(v);
-        else if (!strcmp(k, "--augment-plies"))
-            cfg->augment_plies = atoi(v);
-        else if (!strcmp(k, "--teacher"))
-            cfg->teacher = v;
-        else if (!strcmp(k, "--baseline")) {
-            cfg->baseline = true;
-            i--; /* a flag: no value */
-        } else
-            return false;
+                    .teacher = "hce",
+                    .filter = TN_FILTER_DEFAULT};
+    bool keep_check = false, keep_captures = false, keep_promotions = false;
+    const ArgSpec spec[] = {
+        ARG_ROW("--out", ARG_STRING, &cfg->out, "DIR", "where the nets and last.ckpt go (required)"),
+        ARG_ROW("--hidden", ARG_INT, &cfg->hidden, "H",
+                "hidden neurons per side, a multiple of 16 (default the engine's)", .lo = 16, .hi = 1 << 16),
+        ARG_ROW("--epochs", ARG_INT, &cfg->epochs, "E", "passes over the training positions (default 10)", .lo = 1,
+                .hi = INT32_MAX),
+        ARG_ROW("--batch", ARG_INT, &cfg->batch, "B", "positions per step (default 16384)", .lo = 1, .hi = INT32_MAX),
+        ARG_ROW("--lr", ARG_FLOAT, &cfg->lr, "LR", "learning rate, above 0, falling to LR/100 (default 0.001)"),
+        ARG_ROW("--lambda", ARG_FLOAT, &cfg->lambda, "L", "weight of the game result in the target, 0..1 (default 0.4)",
+                .dlo = 0, .dhi = 1),
+        ARG_ROW("--threads", ARG_INT, &cfg->threads, "T", "threads (default 2)", .lo = 1, .hi = MAX_THREADS),
+        ARG_ROW("--seed", ARG_U64, &cfg->seed, "S", "seed of the weights and the order (default 1)"),
+        ARG_ROW("--val-every", ARG_INT, &cfg->val_every, "N", "every N-th game is held out (default 50)", .lo = 2,
+                .hi = INT32_MAX),
+        ARG_ROW("--max-positions", ARG_LONG, &cfg->max_positions, "N", "stop loading after N positions (default all)",
+                .lo = 0, .hi = INT64_MAX),
+        ARG_ROW("--augment", ARG_INT, &cfg->augment, "N", "up to N quiet neighbours per training position (default 0)",
+                .lo = 0, .hi = INT32_MAX),
+        ARG_ROW("--augment-plies", ARG_INT, &cfg->augment_plies, "P", "neighbours 1..P random plies away (default 2)",
+                .lo = 1, .hi = 8),
+        ARG_ROW("--teacher", ARG_STRING, &cfg->teacher, "hce|net|FILE",
+                "labels neighbours, the --baseline (default hce)"),
+        ARG_ROW("--baseline", ARG_FLAG, &cfg->baseline, NULL, "print the teacher's validation loss first"),
+        ARG_ROW("--filter-min-ply", ARG_INT, &cfg->filter.min_ply, "N", "train on game plies >= N (default 16)",
+                .lo = 0, .hi = INT32_MAX),
+        ARG_ROW("--filter-max-score", ARG_INT, &cfg->filter.max_score, "CP", "train on |score| < CP (default 10000)",
+                .lo = 1, .hi = INT32_MAX),
+        ARG_ROW("--filter-keep-check", ARG_FLAG, &keep_check, NULL, "keep positions in check"),
+        ARG_ROW("--filter-keep-captures", ARG_FLAG, &keep_captures, NULL, "keep positions whose move was a capture"),
+        ARG_ROW("--filter-keep-promotions", ARG_FLAG, &keep_promotions, NULL, "keep positions whose move promoted"),
+        ARG_ROW("--resume", ARG_STRING, &cfg->resume, "CKPT", "continue the run of a checkpoint"),
+        ARG_ROW("--init", ARG_STRING, &cfg->init, "CKPT", "a new run from a checkpoint's weights"),
+        ARG_ROW("--init-net", ARG_STRING, &cfg->init_net, "NNUE", "a new run from a quantised net's weights"),
+        ARG_ROW("FILE", ARG_LIST, &cfg->files, NULL, "viriformat games"),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("train", spec, n, argc, argv, stderr);
+    const char *wrong = st != ARGS_OK ? NULL :
+                        !cfg->out     ? "--out DIR is required" :
+                        !!cfg->resume + !!cfg->init + !!cfg->init_net > 1 ?
+                                    "--resume, --init and --init-net exclude each other" :
+                        cfg->hidden % 16 ? "--hidden must be a multiple of 16" :
+                        !(cfg->lr > 0)   ? "--lr must be above 0" :
+                                           NULL;
+    if (wrong) {
+        fprintf(stderr, "train: %s\n", wrong);
+        st = ARGS_ERROR;
     }
-    *first_file = i;
-    return cfg->out && !!cfg->resume + !!cfg->init + !!cfg->init_net <= 1 && i < argc && cfg->hidden > 0
-        && cfg->hidden % 16 == 0 && cfg->epochs > 0 && cfg->batch > 0 && cfg->threads >= 1
-        && cfg->threads <= MAX_THREADS && cfg->val_every >= 2 && cfg->lr > 0 && cfg->lambda >= 0 && cfg->lambda <= 1
-        && cfg->augment >= 0 && cfg->augment_plies >= 1 && cfg->augment_plies <= 8;
+    cfg->filter.skip_check = !keep_check;
+    cfg->filter.skip_capture = !keep_captures;
+    cfg->filter.skip_promotion = !keep_promotions;
+    if (st != ARGS_OK)
+        args_usage("train", spec, n, st == ARGS_HELP ? stdout : stderr);
+    *status = st == ARGS_HELP ? 0 : 1;
+    return st == ARGS_OK;
 }
 
 static bool save(const char *dir, const char *name, const TnNet *net, const TnAdam *adam)
@@ -344,170 +352,211 @@ static void make_dirs(const char *path)
     for (char *p = buf + 1; *p; p++)
         if (*p == '/') {
             *p = 0;
-            mkdir(buf, 0777);
+            platform_make_dir(buf);
             *p = '/';
         }
-    mkdir(buf, 0777);
+    platform_make_dir(buf);
 }
 
-int main(int argc, char **argv)
+/* The teacher of --augment and the yardstick of --baseline, whatever the
+ * engine's default. */
+static bool set_teacher(const char *teacher)
 {
-    Config cfg;
-    int first;
-    if (!parse_args(argc, argv, &cfg, &first)) {
-        fprintf(stderr, "usage: train --out DIR [--hidden H] [--epochs E] [--batch B] [--lr LR] [--lambda L]\n"
-                        "             [--threads T] [--seed S] [--val-every N] [--max-positions N]\n"
-                        "             [--augment N] [--augment-plies P] [--teacher hce|net|FILE] [--baseline]\n"
-                        "             [--resume CKPT | --init CKPT | --init-net NNUE] FILE...\n");
-        return 1;
-    }
-    keysquare_init();
-    /* The teacher of --augment and the yardstick of --baseline, whatever
-     * the engine's default. */
-    if (!strcmp(cfg.teacher, "hce"))
+    if (!strcmp(teacher, "hce")) {
         nnue_set_enabled(false);
-    else {
-        char err[256];
-        if (strcmp(cfg.teacher, "net") && !nnue_load(cfg.teacher, err, sizeof err)) {
-            fprintf(stderr, "train: teacher %s refused: %s\n", cfg.teacher, err);
-            return 1;
-        }
-        nnue_set_enabled(true);
+        return true;
     }
-    make_dirs(cfg.out);
-    SampleSet train = {0}, val = {0};
-    Baseline hce = {0};
-    long games = 0;
-    uint64_t aug_rng = cfg.seed ^ UINT64_C(0x5eed0a06e47);
-    double t0 = now_s();
-    for (int i = first; i < argc; i++)
-        if (!load_file(argv[i], &cfg, &train, &val, &hce, &games, &aug_rng))
-            return 1;
-    printf("data: %d files, %ld games, %zu training and %zu validation positions (%.1f s to load)\n", argc - first,
-           games, train.count, val.count, now_s() - t0);
-    fflush(stdout);
-    if (!train.count || train.count > UINT32_MAX) {
-        fprintf(stderr, "train: %s training positions after the filters\n", train.count ? "too many" : "no");
-        return 1;
+    char err[256];
+    if (strcmp(teacher, "net") && !nnue_load(teacher, err, sizeof err)) {
+        fprintf(stderr, "train: teacher %s refused: %s\n", teacher, err);
+        return false;
     }
-    if (!val.count)
-        printf("no validation positions: fewer than %d games (--val-every)\n", cfg.val_every);
-    else if (cfg.baseline)
-        print_baseline(&val, &hce, cfg.lambda, cfg.teacher);
+    nnue_set_enabled(true);
+    return true;
+}
 
-    uint64_t rng = cfg.seed;
-    TnNet net;
-    TnAdam adam;
-    if (!tn_net_create(&net, cfg.hidden, &rng) || !tn_adam_create(&adam, net.count, cfg.lr)) {
-        fprintf(stderr, "train: out of memory\n");
-        return 1;
+/* The positions of every file, split into training and validation; the
+ * summary line, and the --baseline. */
+typedef struct {
+    SampleSet train, val;
+    Baseline hce;
+} Data;
+
+static bool load_data(const Config *cfg, Data *d)
+{
+    long games = 0;
+    uint64_t aug_rng = cfg->seed ^ UINT64_C(0x5eed0a06e47);
+    double t0 = platform_seconds();
+    for (int i = 0; i < cfg->files.count; i++)
+        if (!load_file(cfg->files.items[i], cfg, &d->train, &d->val, &d->hce, &games, &aug_rng))
+            return false;
+    char filter[160];
+    tn_filter_describe(&cfg->filter, filter, sizeof filter);
+    printf("data: %d files, %ld games, %zu training and %zu validation positions (%.1f s to load); filters: %s\n",
+           cfg->files.count, games, d->train.count, d->val.count, platform_seconds() - t0, filter);
+    fflush(stdout);
+    if (!d->train.count || d->train.count > UINT32_MAX) {
+        fprintf(stderr, "train: %s training positions after the filters\n", d->train.count ? "too many" : "no");
+        return false;
     }
-    int start_epoch = 0;
-    if (cfg.resume || cfg.init) {
-        const char *path = cfg.resume ? cfg.resume : cfg.init;
+    if (!d->val.count)
+        printf("no validation positions: fewer than %d games (--val-every)\n", cfg->val_every);
+    else if (cfg->baseline)
+        print_baseline(&d->val, &d->hce, cfg->lambda, cfg->teacher);
+    return true;
+}
+
+/* The net and optimiser the run starts from: fresh (weights drawn by
+ * *rng), or from --resume, --init or --init-net. *start_epoch: where a
+ * resumed run goes on. */
+static bool start_net(const Config *cfg, size_t train_count, uint64_t *rng, TnNet *net, TnAdam *adam, int *start_epoch)
+{
+    *start_epoch = 0;
+    if (!tn_net_create(net, cfg->hidden, rng) || !tn_adam_create(adam, net->count, cfg->lr)) {
+        fprintf(stderr, "train: out of memory\n");
+        return false;
+    }
+    if (cfg->resume || cfg->init) {
+        const char *path = cfg->resume ? cfg->resume : cfg->init;
         FILE *f = fopen(path, "rb");
-        if (!f || !tn_load_checkpoint(&net, &adam, f)) {
-            fprintf(stderr, "train: cannot %s from %s\n", cfg.resume ? "resume" : "start", path);
-            return 1;
+        if (!f || !tn_load_checkpoint(net, adam, f)) {
+            fprintf(stderr, "train: cannot %s from %s\n", cfg->resume ? "resume" : "start", path);
+            return false;
         }
         fclose(f);
     }
-    if (cfg.init_net) {
+    if (cfg->init_net) {
         /* A new run from a quantised net's weights (a shipped net whose
          * checkpoint is gone), fresh moments and schedule. */
         char err[256] = "cannot open it";
-        FILE *f = fopen(cfg.init_net, "rb");
-        bool ok = f && tn_import(&net, f, err, sizeof err);
+        FILE *f = fopen(cfg->init_net, "rb");
+        bool ok = f && tn_import(net, f, err, sizeof err);
         if (f)
             fclose(f);
         if (!ok) {
-            fprintf(stderr, "train: cannot start from the net %s: %s\n", cfg.init_net, err);
-            return 1;
+            fprintf(stderr, "train: cannot start from the net %s: %s\n", cfg->init_net, err);
+            return false;
         }
     }
-    if (cfg.init) {
+    if (cfg->init) {
         /* A new run from the checkpoint's weights: fresh moments, the
          * learning-rate schedule from its start. */
-        memset(adam.m, 0, net.count * sizeof *adam.m);
-        memset(adam.v, 0, net.count * sizeof *adam.v);
-        adam.step = 0;
-    } else if (cfg.resume) {
-        long per_epoch = (long)((train.count + (size_t)cfg.batch - 1) / (size_t)cfg.batch);
-        start_epoch = (int)(adam.step / per_epoch);
+        memset(adam->m, 0, net->count * sizeof *adam->m);
+        memset(adam->v, 0, net->count * sizeof *adam->v);
+        adam->step = 0;
+    } else if (cfg->resume) {
+        long per_epoch = (long)((train_count + (size_t)cfg->batch - 1) / (size_t)cfg->batch);
+        *start_epoch = (int)(adam->step / per_epoch);
     }
+    return true;
+}
+
+/* The loss of net on the validation positions, in order, without
+ * gradients; the jobs are left as they were. */
+static double validation_loss(Job *jobs, int threads, const Data *d, size_t count)
+{
+    Job saved[MAX_THREADS];
+    for (int t = 0; t < threads; t++) {
+        saved[t] = jobs[t];
+        jobs[t].grad = NULL;
+        jobs[t].samples = d->val.s;
+        jobs[t].order = NULL;
+    }
+    double loss = run_parallel(jobs, threads, 0, d->val.count, NULL, count) / (double)d->val.count;
+    for (int t = 0; t < threads; t++)
+        jobs[t] = saved[t];
+    return loss;
+}
+
+/* One shuffled pass over the training positions in batches, the
+ * learning rate following the cosine over all steps; the summed loss. */
+static double train_epoch(const Config *cfg, const Data *d, Job *jobs, uint32_t *order, float *grad, TnNet *net,
+                          TnAdam *adam, uint64_t *rng)
+{
+    size_t count = d->train.count;
+    for (size_t i = count - 1; i > 0; i--) {
+        size_t j = splitmix64(rng) % (i + 1);
+        uint32_t tmp = order[i];
+        order[i] = order[j];
+        order[j] = tmp;
+    }
+    long steps_total = (long)cfg->epochs * (long)((count + (size_t)cfg->batch - 1) / (size_t)cfg->batch);
+    double loss = 0;
+    for (size_t b = 0; b < count; b += (size_t)cfg->batch) {
+        size_t e = b + (size_t)cfg->batch < count ? b + (size_t)cfg->batch : count;
+        /* Cosine decay from LR to LR / 100 over all steps. */
+        double progress = (double)adam->step / (double)steps_total;
+        adam->lr = cfg->lr * (float)(0.01 + 0.99 * 0.5 * (1.0 + cos(3.14159265358979 * progress)));
+        loss += run_parallel(jobs, cfg->threads, b, e, grad, net->count);
+        tn_adam_step(adam, net, grad);
+    }
+    return loss;
+}
+
+/* Epochs start_epoch..E: after each its line, the net and the checkpoint. */
+static bool run_epochs(const Config *cfg, const Data *d, TnNet *net, TnAdam *adam, uint64_t *rng, int start_epoch)
+{
     Job jobs[MAX_THREADS];
-    float *grad = malloc(net.count * sizeof *grad);
-    uint32_t *order = malloc(train.count * sizeof *order);
-    for (int t = 0; t < cfg.threads; t++) {
-        jobs[t] = (Job){.net = &net, .samples = train.s, .order = order, .lambda = cfg.lambda};
-        jobs[t].grad = malloc(net.count * sizeof *grad);
-        jobs[t].acc = malloc(2 * (size_t)cfg.hidden * sizeof *grad);
-        if (!jobs[t].grad || !jobs[t].acc) {
-            fprintf(stderr, "train: out of memory\n");
-            return 1;
-        }
+    float *grad = malloc(net->count * sizeof *grad);
+    uint32_t *order = malloc(d->train.count * sizeof *order);
+    bool ok = grad && order;
+    for (int t = 0; t < cfg->threads; t++) {
+        jobs[t] = (Job){.net = net, .samples = d->train.s, .order = order, .lambda = cfg->lambda};
+        jobs[t].grad = malloc(net->count * sizeof *grad);
+        jobs[t].acc = malloc(2 * (size_t)cfg->hidden * sizeof *grad);
+        ok = ok && jobs[t].grad && jobs[t].acc;
     }
-    if (!grad || !order)
-        return 1;
-    for (size_t i = 0; i < train.count; i++)
+    if (!ok)
+        fprintf(stderr, "train: out of memory\n");
+    for (size_t i = 0; ok && i < d->train.count; i++)
         order[i] = (uint32_t)i;
-    long steps_total = (long)cfg.epochs * (long)((train.count + (size_t)cfg.batch - 1) / (size_t)cfg.batch);
-    for (int epoch = start_epoch; epoch < cfg.epochs; epoch++) {
-        double e0 = now_s();
-        for (size_t i = train.count - 1; i > 0; i--) {
-            size_t j = splitmix64(&rng) % (i + 1);
-            uint32_t tmp = order[i];
-            order[i] = order[j];
-            order[j] = tmp;
-        }
-        double loss = 0;
-        for (size_t b = 0; b < train.count; b += (size_t)cfg.batch) {
-            size_t e = b + (size_t)cfg.batch < train.count ? b + (size_t)cfg.batch : train.count;
-            /* Cosine decay from LR to LR / 100 over all steps. */
-            double progress = (double)adam.step / (double)steps_total;
-            adam.lr = cfg.lr * (float)(0.01 + 0.99 * 0.5 * (1.0 + cos(3.14159265358979 * progress)));
-            loss += run_parallel(jobs, cfg.threads, b, e, grad, net.count);
-            tn_adam_step(&adam, &net, grad);
-        }
-        double secs = now_s() - e0;
-        double vloss = 0;
-        if (val.count) {
-            /* Loss only: no gradient buffers, validation samples in order. */
-            float *saved[MAX_THREADS];
-            for (int t = 0; t < cfg.threads; t++) {
-                saved[t] = jobs[t].grad;
-                jobs[t].grad = NULL;
-                jobs[t].samples = val.s;
-                jobs[t].order = NULL;
-            }
-            vloss = run_parallel(jobs, cfg.threads, 0, val.count, NULL, net.count) / (double)val.count;
-            for (int t = 0; t < cfg.threads; t++) {
-                jobs[t].grad = saved[t];
-                jobs[t].samples = train.s;
-                jobs[t].order = order;
-            }
-        }
+    for (int epoch = start_epoch; ok && epoch < cfg->epochs; epoch++) {
+        double e0 = platform_seconds();
+        double loss = train_epoch(cfg, d, jobs, order, grad, net, adam, rng);
+        double secs = platform_seconds() - e0;
         char vtext[32] = "-";
-        if (val.count)
-            snprintf(vtext, sizeof vtext, "%.6f", vloss);
+        if (d->val.count)
+            snprintf(vtext, sizeof vtext, "%.6f", validation_loss(jobs, cfg->threads, d, net->count));
         printf("epoch %d  train loss %.6f  validation loss %s  lr %.6f  %.0f positions/s  %.1f s\n", epoch + 1,
-               loss / (double)train.count, vtext, adam.lr, (double)train.count / secs, secs);
+               loss / (double)d->train.count, vtext, adam->lr, (double)d->train.count / secs, secs);
         fflush(stdout);
         char name[64];
         snprintf(name, sizeof name, "epoch-%d.nnue", epoch + 1);
-        if ((cfg.hidden == NNUE_HIDDEN && !save(cfg.out, name, &net, NULL)) || !save(cfg.out, "last.ckpt", &net, &adam))
-            return 1;
+        ok = (cfg->hidden != NNUE_HIDDEN || save(cfg->out, name, net, NULL)) && save(cfg->out, "last.ckpt", net, adam);
     }
-    for (int t = 0; t < cfg.threads; t++) {
+    for (int t = 0; t < cfg->threads; t++) {
         free(jobs[t].grad);
         free(jobs[t].acc);
     }
     free(grad);
     free(order);
-    free(train.s);
-    free(val.s);
-    free(hce.cp);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    Config cfg;
+    int status;
+    if (!parse_args(argc, argv, &cfg, &status))
+        return status;
+    keysquare_init();
+    if (!set_teacher(cfg.teacher))
+        return 1;
+    make_dirs(cfg.out);
+    Data d = {0};
+    if (!load_data(&cfg, &d))
+        return 1;
+    uint64_t rng = cfg.seed;
+    TnNet net;
+    TnAdam adam;
+    int start_epoch;
+    if (!start_net(&cfg, d.train.count, &rng, &net, &adam, &start_epoch))
+        return 1;
+    bool ok = run_epochs(&cfg, &d, &net, &adam, &rng, start_epoch);
+    free(d.train.s);
+    free(d.val.s);
+    free(d.hce.cp);
     tn_net_free(&net);
     tn_adam_free(&adam);
-    return 0;
+    return ok ? 0 : 1;
 }

@@ -45,6 +45,7 @@
 #include "eval/tune.h"
 #include "search/init.h"
 #include "search/search.h"
+#include "tools/args.h"
 
 #define MAX_DATA_FILES 16
 
@@ -95,8 +96,8 @@ typedef struct {
 } Dataset;
 
 typedef struct {
-    const char *data[MAX_DATA_FILES];
-    int data_count;
+    const char *data_files[MAX_DATA_FILES];
+    ArgList data; /* into data_files */
     int epochs;
     double lr, l2, lambda;
     bool freeze_psqt; /* tune all but the piece-square tables */
@@ -560,57 +561,46 @@ static bool write_weights(const char *in_path, const char *out_path, const Weigh
     return ok;
 }
 
-static bool parse_args(int argc, char **argv, Config *cfg)
+/* Fills cfg from the command line; false (the usage said, with the recipe)
+ * when tune cannot run with it, *status then the exit status. */
+static bool parse_args(int argc, char **argv, Config *cfg, int *status)
 {
-    *cfg = (Config){.data_count = 0,
-                    .epochs = 2000,
-                    .lr = 0.5,
-                    .l2 = 0,
-                    .lambda = 1,
-                    .weights = "eval/weights.c",
-                    .out = "weights-tuned.c"};
-    for (int i = 1; i < argc; i += 2) {
-        const char *key = argv[i], *v = argv[i + 1];
-        if (!strcmp(key, "--freeze-psqt")) {
-            cfg->freeze_psqt = true;
-            i--;
-        } else if (!strcmp(key, "--rewrite")) {
-            cfg->rewrite = true;
-            i--;
-        } else if (!v)
-            return false;
-        else if (!strcmp(key, "--data") && cfg->data_count < MAX_DATA_FILES)
-            cfg->data[cfg->data_count++] = v;
-        else if (!strcmp(key, "--epochs"))
-            cfg->epochs = atoi(v);
-        else if (!strcmp(key, "--lr"))
-            cfg->lr = strtod(v, NULL);
-        else if (!strcmp(key, "--lambda"))
-            cfg->lambda = strtod(v, NULL);
-        else if (!strcmp(key, "--l2"))
-            cfg->l2 = strtod(v, NULL);
-        else if (!strcmp(key, "--weights"))
-            cfg->weights = v;
-        else if (!strcmp(key, "--out"))
-            cfg->out = v;
-        else
-            return false;
+    *cfg = (Config){
+        .epochs = 2000, .lr = 0.5, .l2 = 0, .lambda = 1, .weights = "eval/weights.c", .out = "weights-tuned.c"};
+    cfg->data = (ArgList){cfg->data_files, 0, MAX_DATA_FILES};
+    const ArgSpec spec[] = {
+        ARG_ROW("--data", ARG_LIST, &cfg->data, "FILE", "FEN;R or FEN;R;V lines; again for more files (up to 16)"),
+        ARG_ROW("--epochs", ARG_INT, &cfg->epochs, "N", "Adam steps over the whole set (default 2000)", .lo = 0,
+                .hi = INT32_MAX),
+        ARG_ROW("--lr", ARG_DOUBLE, &cfg->lr, "X", "learning rate (default 0.5)"),
+        ARG_ROW("--l2", ARG_DOUBLE, &cfg->l2, "X", "pull towards the starting weights (default 0)"),
+        ARG_ROW("--lambda", ARG_DOUBLE, &cfg->lambda, "X", "weight of the result against the score V (default 1)"),
+        ARG_ROW("--freeze-psqt", ARG_FLAG, &cfg->freeze_psqt, NULL, "tune all but the piece-square tables"),
+        ARG_ROW("--rewrite", ARG_FLAG, &cfg->rewrite, NULL, "no data, no tuning: write the built-in weights"),
+        ARG_ROW("--weights", ARG_STRING, &cfg->weights, "FILE", "the weights file rewritten (default eval/weights.c)"),
+        ARG_ROW("--out", ARG_STRING, &cfg->out, "FILE", "where it goes (default weights-tuned.c)"),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("tune", spec, n, argc, argv, stderr);
+    if (st == ARGS_OK && !cfg->data.count && !cfg->rewrite) {
+        fprintf(stderr, "tune: --data FILE or --rewrite is required\n");
+        st = ARGS_ERROR;
     }
-    return (cfg->data_count > 0 || cfg->rewrite) && cfg->epochs >= 0;
+    if (st != ARGS_OK) {
+        FILE *f = st == ARGS_HELP ? stdout : stderr;
+        args_usage("tune", spec, n, f);
+        fprintf(f, "%s", RECIPE);
+    }
+    *status = st == ARGS_HELP ? 0 : 1;
+    return st == ARGS_OK;
 }
 
 int main(int argc, char **argv)
 {
     Config cfg;
-    bool help = argc == 2 && !strcmp(argv[1], "--help");
-    if (help || !parse_args(argc, argv, &cfg)) {
-        fprintf(help ? stdout : stderr,
-                "usage: tune --data FILE [--data FILE ...] [--epochs N] [--lr X] [--l2 X] "
-                "[--lambda X] [--freeze-psqt] [--weights eval/weights.c] [--out FILE]\n"
-                "       tune --rewrite [--weights eval/weights.c] [--out FILE]\n%s",
-                RECIPE);
-        return help ? 0 : 1;
-    }
+    int status;
+    if (!parse_args(argc, argv, &cfg, &status))
+        return status;
     static Weights w;
     int mg[TP_NB], eg[TP_NB];
     eval_tune_weights(mg, eg);
@@ -625,8 +615,8 @@ int main(int argc, char **argv)
     static Dataset train_set, valid_set;
     Position position, *pos = &position;
     long seen = 0, skipped = 0;
-    for (int i = 0; i < cfg.data_count; i++)
-        skipped += load(cfg.data[i], &train_set, &valid_set, pos, &seen);
+    for (int i = 0; i < cfg.data.count; i++)
+        skipped += load(cfg.data.items[i], &train_set, &valid_set, pos, &seen);
     fprintf(stderr, "positions: %d train, %d validation, %ld skipped (endgame knowledge or bad FEN)\n", train_set.count,
             valid_set.count, skipped);
     if (train_set.count == 0) {

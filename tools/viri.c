@@ -20,7 +20,8 @@
 #include "engine/position.h"
 #include "search/init.h"
 #include "search/search.h"
-#include "tools/nn_train.h"
+#include "tools/args.h"
+#include "tools/samples.h"
 #include "tools/viriformat.h"
 
 
@@ -45,24 +46,21 @@ static int walk(const char *path, const char *mode, Totals *t)
         t->results[result]++;
         if (!strcmp(mode, "dump"))
             printf("game %ld result %d plies %d\n", t->games, result, n);
-        Position pos = start;
-        Undo undo[2];
-        for (int i = 0; i < n; i++) {
+        ViriReplay r;
+        viri_replay_begin(&r, &start, result, plies, n);
+        while (viri_replay_next(&r)) {
             char fen[128], move[8];
-            Move m = plies[i].move;
-            bool pass = tn_passes_filters(&pos, m, plies[i].score);
+            bool pass = tn_filter_passes(&TN_FILTER_DEFAULT, &r.pos, r.move, r.score);
             t->positions++;
             t->passing += pass;
             if (!strcmp(mode, "dump")) {
-                pos_get_fen(&pos, fen);
-                pos_move_to_uci(&pos, m, move);
-                printf("%s ; %s ; %d\n", fen, move, plies[i].score);
+                pos_get_fen(&r.pos, fen);
+                pos_move_to_uci(&r.pos, r.move, move);
+                printf("%s ; %s ; %d\n", fen, move, r.score);
             } else if (!strcmp(mode, "text") && pass) {
-                pos_get_fen(&pos, fen);
-                printf("%s;%s;%d\n", fen, RESULT_TEXT[result], plies[i].score);
+                pos_get_fen(&r.pos, fen);
+                printf("%s;%s;%d\n", fen, RESULT_TEXT[r.result], r.score);
             }
-            pos_make(&pos, m, &undo[i & 1]);
-            pos.undo = NULL;
         }
     }
     fclose(f);
@@ -75,16 +73,28 @@ static int walk(const char *path, const char *mode, Totals *t)
 
 int main(int argc, char **argv)
 {
-    if (argc < 3 || (strcmp(argv[1], "dump") && strcmp(argv[1], "stats") && strcmp(argv[1], "text"))) {
-        fprintf(stderr, "usage: viri dump|stats|text FILE...\n");
-        return 2;
+    const char *mode = NULL;
+    ArgList files = {0};
+    const ArgSpec spec[] = {
+        ARG_ROW("MODE", ARG_STRING, &mode, NULL, "dump (every ply), stats (counts) or text (FEN;R;V of the filtered)"),
+        ARG_ROW("FILE", ARG_LIST, &files, NULL, "viriformat files"),
+    };
+    const int n = sizeof spec / sizeof spec[0];
+    ArgsStatus st = args_parse("viri", spec, n, argc, argv, stderr);
+    if (st == ARGS_OK && strcmp(mode, "dump") && strcmp(mode, "stats") && strcmp(mode, "text")) {
+        fprintf(stderr, "viri: unknown mode %s\n", mode);
+        st = ARGS_ERROR;
+    }
+    if (st != ARGS_OK) {
+        args_usage("viri", spec, n, st == ARGS_HELP ? stdout : stderr);
+        return st == ARGS_HELP ? 0 : 2;
     }
     keysquare_init();
     Totals t = {0};
     int rc = 0;
-    for (int i = 2; i < argc && !rc; i++)
-        rc = walk(argv[i], argv[1], &t);
-    if (!strcmp(argv[1], "stats"))
+    for (int i = 0; i < files.count && !rc; i++)
+        rc = walk(files.items[i], mode, &t);
+    if (!strcmp(mode, "stats"))
         printf("games %ld  positions %ld  (white wins %ld, draws %ld, black wins %ld)  passing the filters %ld\n",
                t.games, t.positions, t.results[VIRI_WHITE_WINS], t.results[VIRI_DRAW], t.results[VIRI_BLACK_WINS],
                t.passing);

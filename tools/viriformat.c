@@ -178,23 +178,52 @@ Move viri_decode_move(const Position *pos, uint16_t bits)
     return MOVE_NONE;
 }
 
+void viri_replay_begin(ViriReplay *r, const Position *start, int result, const ViriPly *plies, int count)
+{
+    r->pos = *start;
+    r->pos.undo = NULL;
+    r->move = MOVE_NONE;
+    r->score = 0;
+    r->result = result;
+    r->ply = -1;
+    r->plies = plies;
+    r->count = count;
+    r->made = 0;
+}
+
+void viri_replay_play(ViriReplay *r, Move m)
+{
+    /* Only the board is needed from one ply to the next: two Undo slots
+     * are enough, and the history is dropped each time. */
+    pos_make(&r->pos, m, &r->undo[r->made++ & 1]);
+    r->pos.undo = NULL;
+}
+
+bool viri_replay_next(ViriReplay *r)
+{
+    if (r->ply >= r->count)
+        return false;
+    if (r->ply >= 0)
+        viri_replay_play(r, r->move);
+    if (++r->ply == r->count)
+        return false;
+    r->move = r->plies[r->ply].move;
+    r->score = r->plies[r->ply].score;
+    return true;
+}
+
 size_t viri_game_bytes(const Position *start, int result, const ViriPly *plies, int count, uint8_t *buf, size_t cap)
 {
     size_t need = VIRI_BOARD_BYTES + 4 * (size_t)count + 4;
     if (count < 0 || count > VIRI_MAX_PLIES || cap < need)
         return 0;
     viri_pack_board(start, result, 0, buf);
-    Position pos = *start;
-    pos.undo = NULL;
-    Undo undo[2];
     uint8_t *p = buf + VIRI_BOARD_BYTES;
-    for (int i = 0; i < count; i++, p += 4) {
-        put_u16(p, viri_encode_move(&pos, plies[i].move));
-        put_u16(p + 2, (uint16_t)plies[i].score);
-        /* Only the board is needed to encode the next move: two Undo slots
-         * are enough, and the history is dropped each time. */
-        pos_make(&pos, plies[i].move, &undo[i & 1]);
-        pos.undo = NULL;
+    ViriReplay r;
+    viri_replay_begin(&r, start, result, plies, count);
+    for (; viri_replay_next(&r); p += 4) {
+        put_u16(p, viri_encode_move(&r.pos, r.move));
+        put_u16(p + 2, (uint16_t)r.score);
     }
     memset(p, 0, 4);
     return need;
@@ -228,8 +257,8 @@ int viri_read_game(FILE *f, Position *start, int *result, ViriPly *plies, char *
     if (!viri_unpack_board(rec, start, result, NULL, err, err_size))
         return -2;
     start->undo = NULL;
-    Position pos = *start;
-    Undo undo[2];
+    ViriReplay r;
+    viri_replay_begin(&r, start, result ? *result : VIRI_DRAW, NULL, 0);
     for (int n = 0;; n++) {
         uint8_t pair[4];
         if (fread(pair, 1, 4, f) != 4) {
@@ -243,15 +272,14 @@ int viri_read_game(FILE *f, Position *start, int *result, ViriPly *plies, char *
             snprintf(err, err_size, "game longer than %d plies", VIRI_MAX_PLIES);
             return -2;
         }
-        Move m = viri_decode_move(&pos, (uint16_t)bits);
+        Move m = viri_decode_move(&r.pos, (uint16_t)bits);
         if (m == MOVE_NONE) {
             snprintf(err, err_size, "ply %d: move bits 0x%04x are not a legal move", n + 1, bits);
             return -2;
         }
         plies[n].move = m;
         plies[n].score = (int16_t)get_u16(pair + 2);
-        pos_make(&pos, m, &undo[n & 1]);
-        pos.undo = NULL;
+        viri_replay_play(&r, m);
     }
 }
 

@@ -15,8 +15,13 @@
  * (0 normal, 1 en passant, 2 castling written king-takes-rook,
  * 3 promotion). A score is the searched score of the position before the
  * move, in centipawns from White's view.
- * A record whose occupancy is zero is a reserved extension: u16 id, u16
- * length N, N bytes, four zero bytes; readers skip it. */
+ * Ours only, not part of the public format: a record whose occupancy is
+ * zero (no real position has one) is read as an extension, u16 id, u16
+ * length N, N bytes, four zero bytes. No tool here writes one, and
+ * bullet and other readers of the public format would not understand
+ * it; our reader skips it (viri_read_game) and counts it as whole when
+ * cutting a chunk (viri_last_whole_game), so a file that had one would
+ * still read. Kept as a reserved escape for later, not as a feature. */
 #ifndef KS_VIRIFORMAT_H
 #define KS_VIRIFORMAT_H
 
@@ -57,11 +62,42 @@ Move viri_decode_move(const Position *pos, uint16_t bits);
  * range or cap too small. The moves must be legal from start in order. */
 size_t viri_game_bytes(const Position *start, int result, const ViriPly *plies, int count, uint8_t *buf, size_t cap);
 
+/* A walk through a game's positions: one replay loop for every tool that
+ * reads or writes games. Each viri_replay_next yields the position before
+ * ply `ply`, the move played there, its score and the game's result; the
+ * history is dropped as it goes (pos.undo stays NULL), so a ViriReplay may
+ * be copied and repetitions are not seen. */
+typedef struct {
+    Position pos; /* before `move`; after the walk, the game's last position */
+    Move move;
+    int score;  /* of pos, centipawns from White's view */
+    int result; /* VIRI_* */
+    int ply;    /* 0 for the first move of the game */
+    /* private */
+    const ViriPly *plies;
+    int count, made;
+    Undo undo[2];
+} ViriReplay;
+
+/* Starts a walk through count plies (legal from start, in order) of a
+ * game with result (VIRI_*); nothing is yielded before the first
+ * viri_replay_next. plies may be NULL with count 0 for a game learnt a
+ * move at a time (viri_replay_play). */
+void viri_replay_begin(ViriReplay *r, const Position *start, int result, const ViriPly *plies, int count);
+
+/* Steps to the next ply (playing the one yielded before): true with
+ * pos/move/score/ply filled, false once every ply is played. */
+bool viri_replay_next(ViriReplay *r);
+
+/* Plays m, legal in r->pos, as viri_replay_next does: for a caller that
+ * learns the moves one at a time (the reader decoding them, a PGN). */
+void viri_replay_play(ViriReplay *r, Move m);
+
 /* Reads the next game of f: *start, *result and up to VIRI_MAX_PLIES plies
  * decoded by replaying them from start (each must be legal). Returns the
  * number of plies, -1 at a clean end of file, -2 on an error (err says
  * what: a truncated game, an invalid board, an illegal move, a game too
- * long). Extension records are skipped. */
+ * long). Our extension records (above) are skipped. */
 int viri_read_game(FILE *f, Position *start, int *result, ViriPly *plies, char *err, size_t err_size);
 
 /* The byte offset after the last whole game of the file at path (its

@@ -65,9 +65,11 @@ static void print_usage(FILE *f)
         "  \"genfens N seed S book <None|FILE>\" \"quit\"   N random balanced openings (OpenBench DATAGEN)\n");
 }
 
-/* OpenBench's DATAGEN workload runs `engine ["setoption name EvalFile
- * value NET"] "genfens N seed S book B" "quit"`: each argument one
- * command. The net options are the only settings genfens needs. */
+/* OpenBench's DATAGEN workload runs `engine "genfens N seed S book B"
+ * "quit"`: each argument one command, with the net it tests embedded at
+ * build time (make EVALFILE=NET). `setoption name EvalFile value NET` and
+ * `Use NNUE` arguments are also taken, for a run by hand with another net;
+ * they are the only settings genfens needs. */
 static int genfens_main(int argc, char **argv)
 {
     static const char EVALFILE[] = "setoption name EvalFile value ", USE_NNUE[] = "setoption name Use NNUE value ";
@@ -86,7 +88,10 @@ static int genfens_main(int argc, char **argv)
             if (!genfens_run(argv[i], stdout))
                 return 1;
         } else if (strcmp(argv[i], "quit")) {
-            printf("info string genfens mode: unknown command '%s'\n", argv[i]);
+            /* Not "info string genfens ...": OpenBench reads those lines as FENs. */
+            printf("info string error: unknown command '%s' (genfens mode takes genfens, setoption name EvalFile "
+                   "or Use NNUE, and quit)\n",
+                   argv[i]);
             return 1;
         }
     }

@@ -9,6 +9,7 @@
 #include "engine/parse.h"
 #include "engine/platform.h"
 #include "eval/nnue.h"
+#include "search/search.h"
 #include "search/tt.h"
 #include "tablebase/syzygy.h"
 

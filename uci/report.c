@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "engine/position.h"
 #include "search/tt.h"
 
 /* "cp N" or "mate N" (moves, negative when being mated). */

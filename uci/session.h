@@ -4,8 +4,9 @@
 #ifndef KS_UCI_SESSION_H
 #define KS_UCI_SESSION_H
 
+#include "engine/position.h"
 #include "report.h"
-#include "search/search.h"
+#include "search/search_types.h"
 #include "uci.h"
 
 struct UciSession {

@@ -201,6 +201,7 @@ static void cmd_go(UciSession *u, char **tok, int n)
     SearchLimits l;
     int64_t v;
     bool clock_given[COLOR_NB] = {false, false};
+    bool limit_word = false; /* a limit was asked for, usable or not */
     GoNotes notes = {.shown = 0};
     memset(&l, 0, sizeof l);
     uci_stop_search(u);
@@ -222,26 +223,33 @@ static void cmd_go(UciSession *u, char **tok, int n)
                 printf("info string go perft needs a depth 0..64\n");
             return;
         } else if (!strcmp(t, "wtime") || !strcmp(t, "btime")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v)) {
                 l.time[t[0] == 'w' ? WHITE : BLACK] = v;
                 l.time_given = clock_given[t[0] == 'w' ? WHITE : BLACK] = true;
             }
         } else if (!strcmp(t, "winc") || !strcmp(t, "binc")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, INT32_MIN, INT32_MAX, &v))
                 l.movestogo = v > 0 ? (int)v : 0; /* movestogo 0: sudden death */
         } else if (!strcmp(t, "movetime")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, 1, INT64_MAX / 4, &v))
                 l.movetime = v;
         } else if (!strcmp(t, "depth")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, 1, MAX_PLY - 1, &v))
                 l.depth = (int)v;
         } else if (!strcmp(t, "nodes")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, 1, INT64_MAX, &v))
                 l.nodes = (uint64_t)v;
         } else if (!strcmp(t, "mate")) {
+            limit_word = true;
             if (go_value(&notes, tok, n, &i, 1, MAX_PLY / 2, &v))
                 l.mate = (int)v;
         } else if (!strcmp(t, "infinite"))
@@ -254,8 +262,17 @@ static void cmd_go(UciSession *u, char **tok, int n)
             go_note(&notes, "unknown go parameter '%s' ignored", t);
     }
     go_notes_end(&notes);
-    if (!l.time_given && !l.movetime && !l.depth && !l.nodes && !l.mate)
+    /* A bare go is go infinite. A go whose limits are all unusable (`go
+     * depth` with no number, `go winc 100` with no clock) is not: as in
+     * Stockfish, it searches to the deepest iteration unless stopped and
+     * then answers by itself. */
+    bool limited = l.time_given || l.movetime || l.depth || l.nodes || l.mate;
+    if (!limited && !limit_word)
         l.infinite = true;
+    else if (!limited && !l.infinite && !l.ponder)
+        printf("info string go: no usable limit (a clock needs wtime or btime); searching to depth %d unless "
+               "stopped\n",
+               MAX_PLY - 1);
     if (u->sandboxed && (!l.nodes || l.nodes > UCI_SANDBOX_NODES))
         l.nodes = UCI_SANDBOX_NODES;
     /* A GUI sends a clock at or below zero after lag; the move still comes

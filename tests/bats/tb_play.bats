@@ -98,3 +98,32 @@ play_and_check() {
     expect=(draw loss draw loss)
     play_and_check fens expect
 }
+
+# A root the in-memory tables cover is answered with the tables' whole line
+# to mate (a GUI or a mate checker replays it): for `score mate N` the pv
+# has 2N - 1 plies (2|N| when the side to move is mated), plays legally and
+# ends in a position where the side to move is in check and has no legal
+# move (checked by the move generator). Syzygy gives the verdict's sign.
+@test "a root in the tables prints the whole line to mate" {
+    local fens=("1B1K4/8/8/5B2/8/8/4k3/8 w - - 0 1" "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
+        "8/8/3k4/8/8/8/3K4/R7 b - - 0 1" "8/8/8/3k4/8/8/8/R3K3 w - - 0 1")
+    local fen last score n pv plies end
+    for fen in "${fens[@]}"; do
+        out=$( (printf '%s\n' "position fen $fen" 'go nodes 1000000'; sleep 4) | timeout "$HANG" "$KS")
+        last=$(grep '^info .* pv ' <<<"$out" | tail -n 1)
+        score=$(sed -nE 's/.* score mate (-?[0-9]+) .*/\1/p' <<<"$last")
+        pv=$(pv_of "$last")
+        plies=$(wc -w <<<"$pv")
+        echo "$fen: mate $score, $plies plies: $pv"
+        [ -n "$score" ]
+        if [ "$score" -gt 0 ]; then
+            [ "$(syzygy_wdl "$fen")" = 2 ] && [ "$plies" -eq $((2 * score - 1)) ]
+        else
+            [ "$(syzygy_wdl "$fen")" = -2 ] && [ "$plies" -eq $((-2 * score)) ]
+        fi
+        line_is_legal "position fen $fen" "$pv"
+        end="position fen $fen moves $pv"
+        [ -z "$(legal_moves "$end")" ]
+        printf '%s\n' "$end" d | timeout "$HANG" "$KS" | grep -qE '^Checkers: [a-h][1-8]'
+    done
+}

@@ -282,6 +282,26 @@ nodes_signature() {
     done <<<"$d5"
 }
 
+# With several threads a helper may end a search deeper than thread 0;
+# with MultiPV the lines shown are thread 0's, so none may come twice.
+@test "MultiPV 3 with Threads 2 shows each depth's three lines once, no other" {
+    ks_start
+    ks_send 'setoption name Threads value 2' 'setoption name MultiPV value 3'
+    for i in 1 2 3 4 5 6; do
+        ks_send "$MIDGAME" 'go movetime 150' 'position startpos' 'go movetime 150' 'go mate 1 movetime 150'
+    done
+    ks_wait '^bestmove ' 18
+    ks_sync
+    # Per search (up to its bestmove), every depth shown has exactly the
+    # lines 1, 2, 3 once each: no repeat, no lone line of another depth.
+    dups=$(ks_lines '^(info depth |bestmove )' | grep -v 'bound' | awk '
+        /^bestmove/ { for (d in n) if (n[d] != "1 2 3 ") print "search " s ", depth " d ": " n[d]; delete n; s++; next }
+        { d = ""; m = ""; for (i = 1; i < NF; i++) { if ($i == "depth") d = $(i + 1); if ($i == "multipv") m = $(i + 1) }
+          n[d] = n[d] m " " }')
+    echo "odd depths: $dups"
+    [ -z "$dups" ]
+}
+
 @test "UCI_ShowWDL adds wdl W D L summing to 1000" {
     ks_start
     ks_send 'setoption name UCI_ShowWDL value true' "$MIDGAME" 'go depth 4'

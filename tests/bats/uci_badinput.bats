@@ -152,14 +152,18 @@ fen_after() {
     for m in $(ks_lines '^bestmove ' | awk '{ print $2 }'); do is_legal 'position startpos' "$m"; done
 }
 
-@test "a malformed go with no usable limit searches until stop" {
+@test "a malformed go with no usable limit searches until stop (or its last depth)" {
+    # Two notes, as Stockfish users read them: the word that was refused,
+    # then what the search does instead; stop still ends it at once.
     ks_start
     ks_send 'position startpos' 'go depth'
     ks_wait '^info depth 2 '
     ks_send stop
     ks_wait '^bestmove '
     ks_sync
-    [ "$(ks_count '^info string ')" -eq 1 ]
+    [ "$(ks_count '^info string ')" -eq 2 ]
+    [ "$(ks_count '^info string go depth needs a number')" -eq 1 ]
+    [ "$(ks_count '^info string go: no usable limit')" -eq 1 ]
     [ "$(ks_count '^bestmove ')" -eq 1 ]
 }
 
@@ -361,4 +365,21 @@ fen_after() {
     grep -qx 'info string impossible material: black has 2 promoted men but only 0 pawns missing; played anyway' <<<"$out"
     out=$(printf '%s\n' 'position fen nnn1kb1b/pppppp2/8/8/8/8/8/4K3 w - - 0 1' | timeout "$HANG" "$KS")
     ! grep -q '^info string' <<<"$out" || { echo "$out"; return 1; }
+}
+
+# Stockfish searches a go whose limits are all unusable to its deepest
+# iteration and answers by itself; only a bare go (or go infinite) waits
+# for stop. In a back-rank mate in one the deepest iteration comes at once.
+@test "go depth with no number and go winc with no clock search to the end and answer without stop" {
+    for go in 'go depth' 'go winc 100' 'go binc 100 depth x'; do
+        out=$( (printf '%s\n' 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' "$go"; sleep 3) | timeout "$HANG" "$KS")
+        echo "$go: $(tail -n 2 <<<"$out")"
+        grep -q '^info string go: no usable limit' <<<"$out"
+        [ "$(tail -n 1 <<<"$out")" = 'bestmove a1a8' ]
+    done
+    # A bare go still waits: nothing but stop (here the end of input) ends it.
+    out=$( (printf '%s\n' 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' 'go'; sleep 2; echo isready) | timeout "$HANG" "$KS")
+    [ "$(tail -n 1 <<<"$out")" = 'bestmove a1a8' ]
+    [ "$(grep -c '^readyok' <<<"$out")" -eq 1 ]
+    [ "$(grep -n '^readyok' <<<"$out" | cut -d: -f1)" -lt "$(grep -n '^bestmove' <<<"$out" | cut -d: -f1)" ]
 }

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(pos_set_fen(&pos, FENS[i], NULL, 0, NULL, 0));
         NnueAccumulator acc, next, fresh;
         nnue_refresh(&pos, &acc);
-        (void)nnue_output(&acc, pos.side);
+        (void)nnue_output(&acc, &pos);
         MoveList list;
         list.count = 0; /* gen_legal appends */
         gen_legal(&pos, &list, GEN_ALL);
@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             pos_make(&pos, list.moves[k], &u);
             nnue_refresh(&pos, &fresh);
             FUZZ_CHECK(!memcmp(&next, &fresh, sizeof fresh));
-            FUZZ_CHECK(nnue_output(&next, pos.side) == nnue_output(&fresh, pos.side));
+            FUZZ_CHECK(nnue_output(&next, &pos) == nnue_output(&fresh, &pos));
             pos_unmake(&pos);
         }
     }

@@ -79,3 +79,25 @@ TEST(join_words_fits_or_says_so)
     CHECK(!join_words(words, 0, 4, buf, 11)); /* 11 characters need 12 bytes */
     CHECK(join_words(words, 0, 4, buf, 12));
 }
+
+TEST(parse_double_reads_decimals_and_refuses_the_rest)
+{
+    double d = 0;
+    CHECK(parse_double("0.001", 0, 1, &d) == PARSE_OK && d == 0.001);
+    CHECK(parse_double("-2.5", -10, 10, &d) == PARSE_OK && d == -2.5);
+    CHECK(parse_double("+.5", 0, 1, &d) == PARSE_OK && d == 0.5);
+    CHECK(parse_double("5.", 0, 10, &d) == PARSE_OK && d == 5.0);
+    CHECK(parse_double("3e-5", 0, 1, &d) == PARSE_OK && d == 0.00003);
+    CHECK(parse_double("1E3", 0, 1e4, &d) == PARSE_OK && d == 1000.0);
+    CHECK(parse_double("42", 0, 100, &d) == PARSE_OK && d == 42.0);
+    CHECK(parse_double("1.5", 0, 1, &d) == PARSE_RANGE && d == 1.0);
+    CHECK(parse_double("-0.1", 0, 1, &d) == PARSE_RANGE && d == 0.0);
+    CHECK(parse_double("1e999", 0, 1e300, &d) == PARSE_RANGE && d == 1e300);
+    static const char *const BAD[] = {"",   ".",    "-",   "e5",  "1e",    "1e+", " 1",
+                                      "1 ", "0x10", "inf", "nan", "1.2.3", "1,5"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        d = 77;
+        CHECK_MSG(parse_double(BAD[i], -1e9, 1e9, &d) == PARSE_BAD && d == 77, "'%s'", BAD[i]);
+    }
+    CHECK(parse_double(NULL, 0, 1, &d) == PARSE_BAD);
+}

@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "test_util.h"
 #include "tools/nn_train.h"
+#include "tools/samples.h"
 
 #define FD_SAMPLES 24
 #define FD_CHECKS 300
@@ -59,8 +60,8 @@ TEST(train_gradients_match_finite_differences)
     /* Biases away from zero, so that some neurons sit in SCReLU's curved
      * part and the output bias matters. */
     for (int i = 0; i < net.hidden; i++)
-        net.b0[i] = 0.3f + 0.02f * (float)i;
-    net.b1[0] = 0.1f;
+        net.hidden_b[i] = 0.3f + 0.02f * (float)i;
+    net.out_b[0] = 0.1f;
     float *grad = calloc(net.count, sizeof *grad), acc[32];
     for (int i = 0; i < c.count; i++)
         tn_backward(&net, &c.s[i], tn_target(&c.s[i], 0.5f), grad, acc);
@@ -178,13 +179,16 @@ TEST(train_export_is_read_by_the_engine_and_the_trainer)
      * integer arithmetic alone (its divisions), not a rounding noise that
      * grows with the width of the net. */
     for (int i = 0; i < NNUE_INPUTS * net.hidden; i++)
-        net.w0[i] = roundf(net.w0[i] * NNUE_QA) / NNUE_QA;
+        net.hidden_w[i] = roundf(net.hidden_w[i] * NNUE_QA) / NNUE_QA;
     Rng big = {8};
     for (int i = 0; i < net.hidden; i++)
-        net.b0[i] = 64.0f / NNUE_QA;
-    for (int i = 0; i < 2 * net.hidden; i++)
-        net.w1[i] = (float)(rng_below(&big, 253) - 126) / NNUE_QB;
-    net.b1[0] = 816.0f / (NNUE_QA * NNUE_QB);
+        net.hidden_b[i] = 64.0f / NNUE_QA;
+    /* Every output bucket (eval/nnue_arch.h), so that a shape with more
+     * than one is checked as it is. */
+    for (int i = 0; i < NNUE_OUTPUT_BUCKETS * 2 * net.hidden; i++)
+        net.out_w[i] = (float)(rng_below(&big, 253) - 126) / NNUE_QB;
+    for (int b = 0; b < NNUE_OUTPUT_BUCKETS; b++)
+        net.out_b[b] = (float)(816 - 40 * b) / (NNUE_QA * NNUE_QB);
     char path[64]; /* per process, as in test_nnue.c */
     snprintf(path, sizeof path, "/tmp/ks-test-train-%ld.nnue", (long)getpid());
     FILE *f = fopen(path, "wb");

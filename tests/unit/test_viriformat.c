@@ -220,3 +220,86 @@ TEST(viriformat_refuses_more_than_two_castling_rooks)
     pos_get_fen(&pos, fen);
     CHECK_MSG(!strcmp(fen, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "%s", fen);
 }
+
+/* A game written byte by byte from the public layout: the start position
+ * (the record of the test above), 1. e4 d5 2. e5 f5 3. exf6 (en passant,
+ * move kind 1) Nxf6, White won. The positions before each move are the
+ * game's, written out by hand as FEN (an en-passant square only where a
+ * capture there is legal, as the engine writes FEN). */
+static const uint8_t REPLAY_GAME[32 + 6 * 4 + 4] = {
+    0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x16, 0x42, 0x25, 0x61, 0x00, 0x00, 0x00, 0x00, 0x88, 0x88, 0x88,
+    0x88, 0x9e, 0xca, 0xad, 0xe9, 0x40, 0x00, 0x01, 0x00, 0x00, 0x00, 0x02, 0x00,
+    /* e2e4 (12 | 28 << 6) +20, d7d5 (51 | 35 << 6) -15, e4e5 (28 | 36 << 6) +30 */
+    0x0c, 0x07, 0x14, 0x00, 0xf3, 0x08, 0xf1, 0xff, 0x1c, 0x09, 0x1e, 0x00,
+    /* f7f5 (53 | 37 << 6) -5, e5f6 (36 | 45 << 6 | 1 << 14) +120, g8f6 (62 | 45 << 6) -110 */
+    0x75, 0x09, 0xfb, 0xff, 0x64, 0x4b, 0x78, 0x00, 0x7e, 0x0b, 0x92, 0xff, 0x00, 0x00, 0x00, 0x00};
+static const char *const REPLAY_FENS[7] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+    "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3",
+    "rnbqkb1r/ppp1p1pp/5n2/3p4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4",
+};
+static const char *const REPLAY_MOVES[6] = {"e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "g8f6"};
+static const int REPLAY_SCORES[6] = {20, -15, 30, -5, 120, -110};
+
+TEST(viriformat_replay_yields_each_position_move_score_and_result)
+{
+    FILE *f = tmpfile();
+    CHECK(f && fwrite(REPLAY_GAME, 1, sizeof REPLAY_GAME, f) == sizeof REPLAY_GAME);
+    if (!f)
+        return;
+    rewind(f);
+    static ViriPly plies[VIRI_MAX_PLIES];
+    Position start;
+    int result;
+    char err[200];
+    int n = viri_read_game(f, &start, &result, plies, err, sizeof err);
+    fclose(f);
+    CHECK_MSG(n == 6, "%d plies: %s", n, err);
+    if (n != 6)
+        return;
+    ViriReplay r;
+    viri_replay_begin(&r, &start, result, plies, n);
+    int k = 0;
+    for (; viri_replay_next(&r); k++) {
+        char fen[128], move[8];
+        pos_get_fen(&r.pos, fen);
+        pos_move_to_uci(&r.pos, r.move, move);
+        CHECK_MSG(!strcmp(fen, REPLAY_FENS[k]), "ply %d: %s", k, fen);
+        CHECK_MSG(!strcmp(move, REPLAY_MOVES[k]), "ply %d: %s", k, move);
+        CHECK_EQ_U64(r.ply, k);
+        CHECK(r.score == REPLAY_SCORES[k]);
+        CHECK_EQ_U64(r.result, VIRI_WHITE_WINS);
+        CHECK(r.pos.undo == NULL);
+    }
+    CHECK_EQ_U64(k, 6);
+    /* After the walk: the game's last position, and nothing more. */
+    char fen[128];
+    pos_get_fen(&r.pos, fen);
+    CHECK_MSG(!strcmp(fen, REPLAY_FENS[6]), "%s", fen);
+    CHECK(!viri_replay_next(&r));
+    pos_get_fen(&r.pos, fen);
+    CHECK(!strcmp(fen, REPLAY_FENS[6]));
+    /* The writer walks the same loop: the same bytes come back. */
+    uint8_t buf[sizeof REPLAY_GAME];
+    CHECK_EQ_U64(viri_game_bytes(&start, result, plies, n, buf, sizeof buf), sizeof REPLAY_GAME);
+    CHECK(!memcmp(buf, REPLAY_GAME, sizeof REPLAY_GAME));
+}
+
+TEST(viriformat_replay_of_an_empty_game_yields_nothing)
+{
+    Position start;
+    set_fen_checked(&start, START_FEN);
+    ViriReplay r;
+    viri_replay_begin(&r, &start, VIRI_DRAW, NULL, 0);
+    CHECK(!viri_replay_next(&r));
+    /* Moves learnt one at a time (a reader, a PGN) go through the same step. */
+    viri_replay_play(&r, parse_uci_move(&r.pos, "g1f3"));
+    char fen[128];
+    pos_get_fen(&r.pos, fen);
+    CHECK_MSG(!strcmp(fen, "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"), "%s", fen);
+    CHECK(r.pos.undo == NULL);
+}

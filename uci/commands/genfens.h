@@ -2,42 +2,36 @@
  * OpenBench's DATAGEN workloads ask an engine for them:
  *   ./keysquare "genfens N seed S book <None|FILE> [extra...]" "quit"
  * prints N lines "info string genfens FEN" and exits. tools/datagen draws
- * its openings with the same function. */
+ * its openings the same way (engine/openings.h). */
 #ifndef KS_GENFENS_H
 #define KS_GENFENS_H
 
 #include <stdio.h>
 
-#include "search/search.h"
+#include "engine/position.h"
+#include "search/search_types.h"
 
-/* How an opening is drawn: from base (the start position or a book line),
- * `plies` or `plies + 1` random legal plies (even and odd, so both sides
- * get the move), kept if a one-thread search of `nodes` nodes (a soft
- * limit: the iteration passing it is the last) scores it within +-margin
- * cp; otherwise drawn again from base. */
-typedef struct {
-    int plies;
-    int margin;     /* centipawns */
-    uint64_t nodes; /* soft node limit of the check search */
-} OpeningRule;
-
+/* An opening: GENFENS_PLIES or one more random legal plies from the start
+ * position (GENFENS_BOOK_PLIES or one more from a book line;
+ * engine/openings.h), kept if a
+ * one-thread search of GENFENS_NODES nodes (a soft limit: the iteration
+ * passing it is the last; hard limit five times that) scores it within
+ * +-GENFENS_MARGIN cp. */
 #define GENFENS_PLIES 8
+#define GENFENS_BOOK_PLIES 2
 #define GENFENS_MARGIN 300
 #define GENFENS_NODES 5000
-
-/* Draws an opening by rule from base into *pos (game receives its moves,
- * so repetitions count), using and advancing *rng; s searches the check
- * (its hash is cleared first). After 1000 tries (seconds: a book of
- * unbalanced positions) the last is taken and false returned. */
-bool genfens_opening(Searcher *s, const Position *base, const OpeningRule *rule, uint64_t *rng, Position *pos,
-                     GameHistory *game);
 
 /* Runs the genfens command line `line` ("genfens N seed S book B ...";
  * words after the book are ignored, as OpenBench passes engine-specific
  * extras there): N FENs to out, "info string genfens FEN" each. Book
- * lines are FENs or EPDs (the first four to six fields are read); the
- * same seed and book give the same FENs. Errors go to out as
- * "info string ..." and make the result false. */
+ * lines are EPDs or FENs (engine/epd.h: hmvc and fmvn set the clocks,
+ * other operations are ignored), standard or Chess960 (Shredder-FEN or
+ * X-FEN); lines that are not positions with a legal move are skipped
+ * with a warning. The same seed and book give the same FENs. Errors
+ * (arguments, a book that cannot be read or has no usable line) go to out
+ * as "info string error: ..." (never "info string genfens", which
+ * OpenBench reads as a FEN) and make the result false. */
 bool genfens_run(const char *line, FILE *out);
 
 #endif
