@@ -176,6 +176,23 @@ static int eval_kqkp(const Position *pos, Color strong)
     return drawn ? v : v + SEE_VALUE[QUEEN] - SEE_VALUE[PAWN];
 }
 
+/* KQKN, KQKB: a win in all but a few positions where the minor piece
+ * forks or takes the queen at once, which the search sees. Scored as a
+ * known win so that the search converts instead of drifting: the defending
+ * king to the edge, the kings together, the minor piece away from its king
+ * (a piece cut off is won first), and the capture of the minor piece (to
+ * KQK, a higher known win) preferred to any of these. */
+static int eval_kqkminor(const Position *pos, Color strong)
+{
+    Color weak = !strong;
+    if (stalemated(pos, weak))
+        return VALUE_DRAW;
+    Square sk = king_square(pos, strong), wk = king_square(pos, weak);
+    Square minor = lsb(pieces(pos, weak, KNIGHT) | pieces(pos, weak, BISHOP));
+    return known_win(SEE_VALUE[QUEEN] - SEE_VALUE[KNIGHT] + edge_push(wk) + close_bonus(sk, wk)
+                     + 10 * distance(wk, minor));
+}
+
 /* KQKR: a win in general; drive the king to the edge. */
 static int eval_kqkr(const Position *pos, Color strong)
 {
@@ -250,10 +267,10 @@ static const struct {
     const char *code;
     EndgameEval eval;
 } EVALS[] = {
-    {"KK", eval_draw},   {"KBK", eval_draw},  {"KNK", eval_draw},  {"KNNK", eval_draw}, {"KQK", eval_kxk},
-    {"KRK", eval_kxk},   {"KQQK", eval_kxk},  {"KRRK", eval_kxk},  {"KQRK", eval_kxk},  {"KBBK", eval_kxk},
-    {"KBNK", eval_kbnk}, {"KPK", eval_kpk},   {"KRKP", eval_krkp}, {"KRKB", eval_krkb}, {"KRKN", eval_krkn},
-    {"KQKP", eval_kqkp}, {"KQKR", eval_kqkr},
+    {"KK", eval_draw},   {"KBK", eval_draw},  {"KNK", eval_draw},      {"KNNK", eval_draw},     {"KQK", eval_kxk},
+    {"KRK", eval_kxk},   {"KQQK", eval_kxk},  {"KRRK", eval_kxk},      {"KQRK", eval_kxk},      {"KBBK", eval_kxk},
+    {"KBNK", eval_kbnk}, {"KPK", eval_kpk},   {"KRKP", eval_krkp},     {"KRKB", eval_krkb},     {"KRKN", eval_krkn},
+    {"KQKP", eval_kqkp}, {"KQKR", eval_kqkr}, {"KQKN", eval_kqkminor}, {"KQKB", eval_kqkminor},
 };
 
 static const struct {

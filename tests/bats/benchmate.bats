@@ -24,6 +24,26 @@ field() { sed -n "s/.* $2=\([^ ]*\).*/\1/p" <<< "$1"; }
     done
 }
 
+# The queen against a knight or a bishop, tables off for the engine, 20,000
+# nodes a move: every random won start and the two starts a hyper-bullet
+# trial once drew by the fifty-move rule are mated against the perfect
+# defender, never faster than the table's optimum.
+@test "bench mate: KQKN and KQKB are mated at 20,000 nodes a move, tables off" {
+    for e in KQKN KQKB; do
+        run "$KS" bench mate --ending $e --positions 20 --nodes 20000
+        line=$(summary $e)
+        echo "$line"
+        [ "$(field "$line" positions)" = 20 ] && [ "$(field "$line" mates)" = 20 ]
+        awk -v p="$(field "$line" plies)" -v o="$(field "$line" optimal)" 'BEGIN { exit !(p >= o && o > 0) }'
+    done
+    fens=$BATS_TEST_TMPDIR/kqkm.fens
+    printf '%s\n' '8/5K2/2q5/6N1/8/4k3/8/8 b - - 0 1' '2K5/8/8/8/3k4/2n5/8/5Q2 w - - 0 1' \
+        '3B4/8/6K1/8/8/8/5q2/1k6 b - - 0 1' >"$fens"
+    run "$KS" bench mate --fens "$fens" --nodes 20000
+    echo "$output" | tail -n 2
+    [ "$(field "$(summary FENS)" mates)" = 3 ]
+}
+
 @test "bench mate output before time= is the same on two runs (fixed node limit)" {
     run "$KS" bench mate --ending KRK --positions 5 --nodes 5000
     first=$(printf '%s\n' "$output" | grep '^KRK' | sed 's/ time=.*//')
