@@ -15,9 +15,15 @@ second_net() {
     python3 - "$ROOT/eval/default.nnue" "$1" <<'PY'
 import struct, sys
 b = bytearray(open(sys.argv[1], 'rb').read())
-off = 32 + 2 * (768 * 256 + 256 + 2 * 256)
-v = struct.unpack_from('<h', b, off)[0]
-struct.pack_into('<h', b, off, v + 3264)
+# The KSNN header: a 4-byte tag and u32 fields, the hidden size third; then
+# i16 tensors (768 x H, H, buckets x 2H, buckets) padded to 64 bytes, so the
+# number of output buckets follows from the size, whatever the shape.
+h = struct.unpack_from('<I', b, 12)[0]
+buckets = ((len(b) - 32) // 2 - 769 * h) // (2 * h + 1)
+off = 32 + 2 * (769 * h + buckets * 2 * h)
+for i in range(buckets):
+    v = struct.unpack_from('<h', b, off + 2 * i)[0]
+    struct.pack_into('<h', b, off + 2 * i, v + 3264)
 open(sys.argv[2], 'wb').write(b)
 PY
 }
