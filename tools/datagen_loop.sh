@@ -13,6 +13,11 @@ BIN=${BIN:-$DATA/bin/datagen}
 TAG=${TAG:-gen0}
 SEED=${SEED:-1000}
 EVAL=${EVAL:-}
+# With the kernel's autogroup scheduling (on in most desktop and cloud
+# kernels), nice only orders processes within one session: a loop started
+# under setsid or from another terminal would share the cores equally with
+# a match. Lowering the whole group makes nice 19 mean it.
+[ -w /proc/self/autogroup ] && echo 19 >/proc/self/autogroup 2>/dev/null
 mkdir -p "$DATA/viri" || exit 1
 cd "$DATA" || exit 1
 while [ ! -e "$DATA/STOP" ]; do

@@ -27,7 +27,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
     last_option_at=$(grep -n '^option name ' "$KS_OUT" | tail -n 1 | cut -d: -f1)
     [ "$last_option_at" -lt "$uciok_at" ]
     check_go_result 'position startpos moves e2e4 e7e5 g1f3'
-    last=$(ks_lines '^info depth ' | tail -n 1)
+    last=$(ks_lines '^info depth .* score ' | tail -n 1)
     [ "$(field depth "$last")" -eq 5 ]
     for k in seldepth multipv score nodes nps hashfull time pv; do
         [[ " $last " == *" $k "* ]] || { echo "no $k in: $last"; return 1; }
@@ -52,7 +52,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
 
 @test "go depth 4 ends with exactly one legal bestmove after depth 4" {
     go_and_check "$MIDGAME" 'go depth 4'
-    [ "$(field depth "$(ks_lines '^info depth ' | tail -n 1)")" -eq 4 ]
+    [ "$(field depth "$(ks_lines '^info depth .* score ' | tail -n 1)")" -eq 4 ]
 }
 
 @test "go movetime 200 ends with exactly one legal bestmove" {
@@ -61,7 +61,7 @@ MIDGAME='position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R b
 
 @test "go nodes 3000 ends with exactly one legal bestmove within the budget" {
     go_and_check "$MIDGAME" 'go nodes 3000'
-    nodes=$(field nodes "$(ks_lines '^info depth ' | tail -n 1)")
+    nodes=$(field nodes "$(ks_lines '^info depth .* score ' | tail -n 1)")
     [ "$nodes" -le 3000 ]
 }
 
@@ -197,7 +197,7 @@ mate_test() {
     ks_send "position fen $1" "go depth $4"
     ks_wait '^bestmove '
     ks_sync
-    last=$(ks_lines '^info depth ' | tail -n 1)
+    last=$(ks_lines '^info depth .* score ' | tail -n 1)
     [[ "$last" == *" score mate $3 "* ]] || { echo "fen $1: $last"; return 1; }
     [ "$(ks_lines '^bestmove ' | awk '{ print $2 }')" = "$2" ]
     ks_send quit
@@ -232,7 +232,7 @@ mate_test() {
     ks_send 'position fen r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1' 'go mate 2'
     ks_wait '^bestmove '
     [ "$(ks_lines '^bestmove ' | awk '{ print $2 }')" = b3g8 ]
-    [[ "$(ks_lines '^info depth ' | tail -n 1)" == *" score mate 2 "* ]]
+    [[ "$(ks_lines '^info depth .* score ' | tail -n 1)" == *" score mate 2 "* ]]
 }
 
 @test "go searchmoves restricts the root moves" {
@@ -245,7 +245,7 @@ mate_test() {
 nodes_signature() {
     ks_send ucinewgame "$MIDGAME" 'go nodes 20000'
     ks_wait '^bestmove ' "$1"
-    echo "$(ks_lines '^info depth ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") print $(i + 1) }') $(ks_lines '^bestmove ' | tail -n 1)"
+    echo "$(ks_lines '^info depth .* score ' | tail -n 1 | awk '{ for (i = 1; i < NF; i++) if ($i == "nodes") print $(i + 1) }') $(ks_lines '^bestmove ' | tail -n 1)"
 }
 
 @test "go nodes N gives the same node count after ucinewgame, twice, and in a new process" {
@@ -294,7 +294,7 @@ nodes_signature() {
     ks_sync
     # Per search (up to its bestmove), every depth shown has exactly the
     # lines 1, 2, 3 once each: no repeat, no lone line of another depth.
-    dups=$(ks_lines '^(info depth |bestmove )' | grep -v 'bound' | awk '
+    dups=$(ks_lines '^(info depth |bestmove )' | grep -v -e 'bound' -e ' currmove ' | awk '
         /^bestmove/ { for (d in n) if (n[d] != "1 2 3 ") print "search " s ", depth " d ": " n[d]; delete n; s++; next }
         { d = ""; m = ""; for (i = 1; i < NF; i++) { if ($i == "depth") d = $(i + 1); if ($i == "multipv") m = $(i + 1) }
           n[d] = n[d] m " " }')
@@ -457,7 +457,7 @@ nodes_signature() {
     before=$(awk '{ NF--; print }' <<<"$moves")
     ks_send "position startpos moves $before" 'go depth 4'
     ks_wait '^bestmove ' 2
-    [[ "$(ks_lines '^info depth ' | tail -n 1)" == *" score mate 1 "* ]]
+    [[ "$(ks_lines '^info depth .* score ' | tail -n 1)" == *" score mate 1 "* ]]
 }
 
 @test "d during a search prints the position and does not stop the search" {
