@@ -162,6 +162,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 #define SE_TT_DEPTH_SLACK 3      /* the TT entry may be this much shallower */
 #define SE_MARGIN 2              /* per ply, below the TT value */
 #define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
+#define NMP_VERIFY_DEPTH 12      /* null-move fail highs verified from here */
 #define PROBCUT_MIN_DEPTH 5
 #define PROBCUT_MARGIN 200  /* above beta */
 #define PROBCUT_REDUCTION 4 /* plies */
@@ -197,7 +198,8 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     Stack *ss = &t->stack[ply];
     if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
         return eval;
-    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL
+    bool null_allowed = ply >= t->nmp_min_ply || ((ply - t->nmp_verify_ply) & 1);
+    if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && null_allowed
         && non_pawn_material(pos, pos->side) && beta > -VALUE_MATE_IN_MAX_PLY) {
         int r = 3 + depth / 4 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         set_stack_null_move(t, ss);
@@ -207,8 +209,24 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
         pos_unmake_null(pos);
         if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
             return 0;
-        if (v >= beta)
-            return v >= VALUE_MATE_IN_MAX_PLY ? beta : v; /* no unproven mates */
+        if (v < beta)
+            return VALUE_NONE;
+        v = v >= VALUE_MATE_IN_MAX_PLY ? beta : v; /* no unproven mates */
+        if (depth < NMP_VERIFY_DEPTH || t->nmp_min_ply)
+            return v;
+        /* Zugzwang: passing is legal for the null move, not for the side
+         * to move, whose pieces may all be tied (a composed mate's
+         * quiet key). A deep fail high is verified by a search of this
+         * node without its own null moves, as Stockfish does since 2017
+         * (chessprogramming wiki, "Null Move Pruning", verification). */
+        t->nmp_min_ply = ply + 1 + 3 * (depth - r) / 4;
+        t->nmp_verify_ply = ply;
+        int w = alphabeta(t, beta - 1, beta, depth - r, ply, false);
+        t->nmp_min_ply = 0;
+        if (atomic_load_explicit(&t->searcher->stop, memory_order_relaxed))
+            return 0;
+        if (w >= beta)
+            return v;
     }
     return VALUE_NONE;
 }
@@ -403,7 +421,10 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     ss->static_eval = eval;
     bool improving =
         !check && ply >= 2 && t->stack[ply - 2].static_eval != VALUE_NONE && eval > t->stack[ply - 2].static_eval;
-    if (!pv_node && !check && !excluded) {
+    /* The node a null-move verification searches is searched, not cut
+     * again by its static eval. */
+    bool verifying = t->nmp_min_ply && ply == t->nmp_verify_ply;
+    if (!pv_node && !check && !excluded && !verifying) {
         int v = prune_node(t, beta, eval, improving, depth, ply, cut_node);
         if (v == VALUE_NONE)
             v = probcut(t, beta, eval, raw_eval, depth, ply, cut_node, &hit, tt_value);

@@ -67,6 +67,10 @@ typedef struct SearchThread {
     _Atomic uint64_t nodes;
     int seldepth;
     int root_depth;
+    /* Null-move verification (zugzwang): below nmp_min_ply the side to
+     * move at nmp_verify_ply makes no null move; 0 when not verifying. */
+    int nmp_min_ply;
+    int nmp_verify_ply;
     int completed_depth;
     int pv_index;
     int best_move_changes;

@@ -87,3 +87,19 @@ EOS
     [ "${lines[-8]}" = "mates found:   0" ]
     [ "${lines[-6]}" = "wrong-signed:  5" ]
 }
+
+# The suite's line 18 is a mate in 2 whose defender is in zugzwang: after
+# the key every black piece is tied and the king must take the rook. A
+# null move (passing) is no legal reply there, so a search that trusts its
+# null-move cut-offs without verifying them never finds the mate, at any
+# depth; the suite's "bm #2" is the expected answer.
+@test "the suite's zugzwang mate in 2 (line 18) is found at 200,000 nodes" {
+    fen=$(sed -n '18s/ bm #2;.*//p' "$EPD")
+    [ "$fen" = "n1N3br/2p1Bpkr/1pP2R1b/pP3Pp1/P5P1/1P1p4/p2P4/K7 w - -" ]
+    ks_start
+    ks_send "position fen $fen" 'go nodes 200000'
+    ks_wait '^bestmove '
+    ks_lines '^info depth .* score ' | tail -n 1 | grep -q ' score mate 2 '
+    ks_send quit
+    ks_end
+}
