@@ -121,14 +121,16 @@ bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
 }
 
 #define BUILD_NOTE_MS 2000
+#define BUILD_MIN_SOFT_MS 100 /* no build on a clock whose soft limit is shorter */
 
 /* While tables build the main thread waits and lends its core to the
  * builder (tb_prepare), so the build counts against this search: the
  * engine never uses more cores than Threads. Without a clock (depth,
  * nodes, mate, infinite) the build runs to its end, so `go nodes` counts
  * are reproducible and analysis sees every table; while pondering it runs
- * on the opponent's time; on a clock it may take half the soft limit, the
- * search keeps the rest, and a longer build goes on at the next move.
+ * on the opponent's time; on a clock it may take half the soft limit (none
+ * below BUILD_MIN_SOFT_MS), the search keeps the rest, and a longer build
+ * goes on at the next move.
  * stop ends the wait at once. */
 bool keep_building(void *ctx)
 {
@@ -148,5 +150,13 @@ bool keep_building(void *ctx)
     }
     if (!s->time.soft || atomic_load(&s->pondering))
         return true;
+    /* Below this the half share is shorter than the build's one pass that
+     * cannot pause (a table's statistics, up to about 35 ms, more on a
+     * loaded machine) and than a build of the smallest table: a build
+     * would overrun the move's hard limit and leave the search depth 1,
+     * while the search alone, with the endgame layer, plays such
+     * hyper-bullet moves well. */
+    if (s->time.soft < BUILD_MIN_SOFT_MS)
+        return false;
     return now - atomic_load(&s->start_ms) < s->time.soft / 2;
 }
