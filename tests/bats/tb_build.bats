@@ -102,10 +102,12 @@ KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
     done
 }
 
+# movetime 300 less the 10 ms Move Overhead: a soft limit of 290 ms, of
+# which the build may take half.
 @test "go movetime with tables still to build: one legal bestmove, by itself" {
     for pos in "$KQKR" 'position fen 8/5k2/8/8/4PK2/8/8/R6r w - - 0 1'; do
         ks_start
-        ks_send "$pos" 'go movetime 100'
+        ks_send "$pos" 'go movetime 300'
         ks_wait '^bestmove '
         ks_sync
         check_go_result "$pos"
@@ -113,6 +115,27 @@ KPKP='position fen 8/8/3k4/3p4/8/3P4/3K4/8 w - - 0 1'
         ks_end
         [ "$status" -eq 0 ]
     done
+}
+
+# Under a soft limit of 100 ms no build starts (its share could not cover
+# the pass that cannot pause): a fresh engine answers a 300 ms clock at a
+# KQKR root with a searched move and no table line; with time to spare,
+# the next search builds.
+@test "a clock too short for a build: no table is built, the search plays alone" {
+    ks_start
+    ks_send "$KQKR" 'go wtime 300 btime 300 winc 10 binc 10'
+    ks_wait '^bestmove '
+    ks_sync
+    check_go_result "$KQKR"
+    [ "$(ks_count '^info string DTM tables built')" -eq 0 ]
+    [ "$(ks_count '^info depth [1-9][0-9]* .* score ')" -ge 1 ]
+    ks_send 'go wtime 60000 btime 60000'
+    ks_wait '^bestmove ' 2
+    ks_sync
+    [ "$(ks_count '^info string DTM tables built')" -ge 1 ]
+    ks_send quit
+    ks_end
+    [ "$status" -eq 0 ]
 }
 
 @test "go nodes: the tables are built first, so the node count repeats in a new process" {
