@@ -156,6 +156,8 @@ static int root_search(SearchThread *t, int alpha, int beta, int depth)
             rm->pv[0] = rm->move;
             memcpy(rm->pv + 1, t->stack[1].pv, sizeof(Move) * (size_t)t->stack[1].pv_len);
             rm->pv_len = t->stack[1].pv_len + 1;
+            if (s->tb_enabled)
+                tb_complete_mate_pv(&t->pos, rm->pv, &rm->pv_len, v, s->opt.syzygy_50_move_rule);
             if (i != t->pv_index)
                 t->best_move_changes++;
         } else

@@ -292,20 +292,18 @@ void tb_prepare_search(Searcher *s)
     }
 }
 
-/* The tables' line after root move rm->move, appended to rm->pv: at each
- * ply the move the tables rank best for the side to move (the quickest
- * mate within the fifty-move rule as asked, or the longest defence). A
- * won or lost line runs to the mate, so that a mate score's PV is whole
- * (a GUI or a mate checker replays it); a drawn one stops after the reply
- * (the ponder move), since it has no end. */
-static void tb_line(const SearchThread *t0, RootMove *rm, bool use50)
+/* Appends to the line pv[0..*len) from pos, at each ply, the move the
+ * tables rank best for the side to move (the quickest mate within the
+ * fifty-move rule as asked, or the longest defence), until the mate, a
+ * position no ready table covers, or MAX_PLY moves; with decided false
+ * (a draw, which has no end) only up to the reply, the ponder move. */
+static void tables_line(const Position *from, Move *pv, int *len, bool decided, bool use50)
 {
-    Position pos = t0->pos;
+    Position pos = *from;
     Undo undo[MAX_PLY + 1];
-    bool decided = rm->score >= VALUE_MATE_IN_MAX_PLY || rm->score <= -VALUE_MATE_IN_MAX_PLY;
-    pos_make(&pos, rm->move, &undo[0]);
-    rm->pv_len = 1;
-    while (rm->pv_len < MAX_PLY && (decided || rm->pv_len < 2)) {
+    for (int i = 0; i < *len; i++)
+        pos_make(&pos, pv[i], &undo[i]);
+    while (*len < MAX_PLY && (decided || *len < 2)) {
         MoveList l;
         int scores[MAX_MOVES];
         l.count = 0;
@@ -316,9 +314,19 @@ static void tb_line(const SearchThread *t0, RootMove *rm, bool use50)
         for (int i = 1; i < l.count; i++)
             if (scores[i] > scores[best])
                 best = i;
-        rm->pv[rm->pv_len++] = l.moves[best];
-        pos_make(&pos, l.moves[best], &undo[rm->pv_len - 1]);
+        pv[(*len)++] = l.moves[best];
+        pos_make(&pos, l.moves[best], &undo[*len - 1]);
     }
+}
+
+void tb_complete_mate_pv(const Position *root, Move *pv, int *len, int score, bool use50)
+{
+    if (score < VALUE_MATE_IN_MAX_PLY && score > -VALUE_MATE_IN_MAX_PLY)
+        return;
+    int plies = score > 0 ? VALUE_MATE - score : VALUE_MATE + score;
+    if (*len >= plies || *len < 1)
+        return;
+    tables_line(root, pv, len, true, use50);
 }
 
 bool tb_root_play(Searcher *s)
@@ -338,8 +346,14 @@ bool tb_root_play(Searcher *s)
         rm->seldepth = 1;
     }
     sort_root_moves(t0, 0, t0->root_count);
+    /* The tables' line after the best root move: a won or lost line runs
+     * to the mate, so that a mate score's PV is whole (a GUI or a mate
+     * checker replays it). */
     RootMove *best = &t0->root[0];
-    tb_line(t0, best, use50);
+    best->pv[0] = best->move;
+    best->pv_len = 1;
+    tables_line(&t0->pos, best->pv, &best->pv_len,
+                best->score >= VALUE_MATE_IN_MAX_PLY || best->score <= -VALUE_MATE_IN_MAX_PLY, use50);
     t0->best = *best;
     atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;

@@ -67,6 +67,15 @@ bool tb_memory_probe(const Position *pos, int ply, bool use50, int *score);
  * needed successor is not covered by a ready table. */
 bool tb_rank_moves(Position *pos, const Move *moves, int count, bool use50, int *scores);
 
+/* A search's line pv[0..*len) from root with a mate score (score: the
+ * root side's view, VALUE_MATE - plies) that ends before the mate, where
+ * the search took a table's score instead of searching on: extended by the
+ * tables' best moves to the mate (tables_line), so that a reported mate
+ * has a whole PV (matetrack's PV check, a GUI's replay). Unchanged when
+ * the score is no mate, the line is whole, or its end is not covered by
+ * a ready table. pv has room for MAX_PLY moves. */
+void tb_complete_mate_pv(const Position *root, Move *pv, int *len, int score, bool use50);
+
 /* The probes a search makes under the UCI options SyzygyProbeLimit (men),
  * SyzygyProbeDepth (plies) and Syzygy50MoveRule, given the tables found. */
 TbSyzygy tb_syzygy_config(int probe_limit, int probe_depth, bool rule50);

@@ -103,3 +103,19 @@ EOS
     ks_send quit
     ks_end
 }
+
+# A five-man mate whose search line runs into the in-memory four-man
+# tables: the search takes the table's mate score at the table position,
+# and the reported PV must still run to the mate (the suite's bm #7; the
+# search reports a mate in 8, 15 plies), as matetrack's PV check replays
+# it on the independent board.
+@test "a mate reached through the tables is reported with its whole PV" {
+    grep -F '8/B7/8/5RK1/4k3/8/4P3/8 w - - bm #' "$EPD" >"$DIR/one.epd"
+    [ "$(wc -l <"$DIR/one.epd")" -eq 1 ]
+    run timeout "$HANG" python3 "$MT" --engine "$KS" --epd "$DIR/one.epd" --nodes 1000000 --check-all-lines --csv "$DIR/one.csv"
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [ "${lines[4]}" = "mates found:   1" ]
+    [ "${lines[8]}" = "bad PVs:       0" ]
+    [[ "${lines[9]}" =~ ", 0 with a bad PV"$ ]]
+}
