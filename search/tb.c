@@ -5,6 +5,7 @@
 #include "tb.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "control.h"
 #include "engine/movegen.h"
@@ -321,10 +322,7 @@ static void tables_line(const Position *from, Move *pv, int *len, bool decided, 
 
 void tb_complete_mate_pv(const Position *root, Move *pv, int *len, int score, bool use50)
 {
-    if (score < VALUE_MATE_IN_MAX_PLY && score > -VALUE_MATE_IN_MAX_PLY)
-        return;
-    int plies = score > 0 ? VALUE_MATE - score : VALUE_MATE + score;
-    if (*len >= plies || *len < 1)
+    if (abs(score) < VALUE_MATE_IN_MAX_PLY || *len < 1 || *len >= VALUE_MATE - abs(score))
         return;
     tables_line(root, pv, len, true, use50);
 }
@@ -352,8 +350,7 @@ bool tb_root_play(Searcher *s)
     RootMove *best = &t0->root[0];
     best->pv[0] = best->move;
     best->pv_len = 1;
-    tables_line(&t0->pos, best->pv, &best->pv_len,
-                best->score >= VALUE_MATE_IN_MAX_PLY || best->score <= -VALUE_MATE_IN_MAX_PLY, use50);
+    tables_line(&t0->pos, best->pv, &best->pv_len, abs(best->score) >= VALUE_MATE_IN_MAX_PLY, use50);
     t0->best = *best;
     atomic_store_explicit(&t0->tbhits, (uint64_t)t0->root_count, memory_order_relaxed);
     t0->completed_depth = 1;
