@@ -170,7 +170,7 @@ def parse_info(line):
             continue
         if w in ("lowerbound", "upperbound"):
             info["bound"] = True
-        elif w in ("nodes", "multipv") and i + 1 < len(words):
+        elif w in ("nodes", "multipv", "depth") and i + 1 < len(words):
             info[w] = int(words[i + 1])
             i += 1
         i += 1
@@ -199,6 +199,11 @@ def judge(position, result, all_lines):
         "index": index, "fen": fen, "bm": bm, "mate": mate, "pv_plies": len(pv),
         "verdict": verdict(bm, mate), "pv_check": "", "nodes": nodes,
         "seconds": seconds, "pv": pv, "bad_lines": 0, "mate_lines": 0,
+        # The last scored line, mate or not: where a search without a mate
+        # ended (a score in the known-win band, 10000 up, is a won ending
+        # that endgame knowledge recognised, not a mate).
+        "last_score": " ".join(map(str, infos[-1]["score"])) if infos else "",
+        "depth": infos[-1].get("depth", "") if infos else "",
     }
     if mate is not None:
         record["pv_check"] = mb.check_mate_line(fen, mate, pv)
@@ -272,10 +277,11 @@ def run(args, positions):
 def write_csv(path, records):
     with open(path, "w", newline="") as f:
         out = csv.writer(f, lineterminator="\n")
-        out.writerow(["index", "fen", "bm", "mate", "pv_plies", "verdict", "pv_check"])
+        out.writerow(["index", "fen", "bm", "mate", "pv_plies", "verdict", "pv_check", "last_score", "depth"])
         for r in records:
             mate = "" if r["mate"] is None else r["mate"]
-            out.writerow([r["index"], r["fen"], r["bm"], mate, r["pv_plies"], r["verdict"], r["pv_check"]])
+            out.writerow([r["index"], r["fen"], r["bm"], mate, r["pv_plies"], r["verdict"], r["pv_check"],
+                          r["last_score"], r["depth"]])
 
 
 def print_issues(records):

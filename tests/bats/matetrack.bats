@@ -58,8 +58,12 @@ EOS
     [[ "${lines[10]}" =~ ^"total nodes:   "[0-9]+$ ]]
     [[ "${lines[11]}" =~ ^"total time:    "[0-9.]+" s wall, "[0-9.]+" s in searches"$ ]]
     [[ "${lines[12]}" == "command:       python3 "*"--max-positions 5 --nodes 20000"* ]]
-    [ "$(head -n 1 "$DIR/out.csv")" = "index,fen,bm,mate,pv_plies,verdict,pv_check" ]
+    [ "$(head -n 1 "$DIR/out.csv")" = "index,fen,bm,mate,pv_plies,verdict,pv_check,last_score,depth" ]
     [ "$(wc -l <"$DIR/out.csv")" -eq 6 ]
+    # The last line's score agrees with the verdict: the reported mate where
+    # there is one, a centipawn score where there is none; depth >= 1.
+    awk -F, 'NR > 1 { if ($4 != "" ? $8 != "mate " $4 : $8 !~ /^cp -?[0-9]+$/) exit 1
+                      if ($9 !~ /^[1-9][0-9]*$/) exit 1 }' "$DIR/out.csv"
 }
 
 @test "matetrack.py: a sample is the same for the same seed, and the seed is printed" {
