@@ -196,7 +196,7 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
 {
     Position *pos = &t->pos;
     Stack *ss = &t->stack[ply];
-    if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && eval < VALUE_KNOWN_WIN)
+    if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
         return eval;
     bool null_allowed = ply >= t->nmp_min_ply || ((ply - t->nmp_verify_ply) & 1);
     if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && null_allowed
@@ -242,9 +242,7 @@ static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int
     if (quiet && !checks) {
         if (depth > MOVE_PRUNE_MAX_DEPTH)
             return false;
-        /* In the known-win band (endgame knowledge) a quiet move moves the
-         * static eval by far more than a futility margin. */
-        bool futile = abs(eval) < VALUE_KNOWN_WIN / 2 && eval + FUTILITY_MARGIN * (1 + depth) <= alpha;
+        bool futile = eval + FUTILITY_MARGIN * (1 + depth) <= alpha;
         return nquiets >= 3 + depth * depth / (2 - improving) || futile
             || (depth <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * depth)
             || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
@@ -533,13 +531,11 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     pos_make(pos, m, &undo);
     int new_depth = depth - 1 + (checks ? 1 : 0);
     /* Late quiet root moves are reduced a ply less than the table says,
-     * by no node kind or history. Not once the root is a known win or a
-     * mate: converting it wants the shortest way, which a reduced late
-     * move may be. */
+     * by no node kind or history, in won positions too: there the
+     * shallower tree finds more mates (tools/README, matetrack) and
+     * bench mate keeps its ratios. */
     int r = 0, rank = index - t->pv_index;
-    bool converting = abs(t->root[t->pv_index].prev_score) >= VALUE_KNOWN_WIN / 2
-                   && t->root[t->pv_index].prev_score != -VALUE_INFINITE;
-    if (depth >= 3 && rank >= 3 && !checks && quiet && !converting)
+    if (depth >= 3 && rank >= 3 && !checks && quiet)
         r = reduction(depth, rank, -1, new_depth);
     int v = search_made_move(t, alpha, beta, new_depth, r, index == t->pv_index, 0, false, false);
     pos_unmake(pos);
