@@ -274,14 +274,16 @@ def run(args, positions):
     return sorted(records, key=lambda r: r["index"]), (names[0] if names else args.engine)
 
 
+CSV_FIELDS = ("index", "fen", "bm", "mate", "pv_plies", "verdict", "pv_check", "last_score", "depth")
+
+
 def write_csv(path, records):
+    """One line per position, the record's CSV_FIELDS in order (no mate: empty)."""
     with open(path, "w", newline="") as f:
         out = csv.writer(f, lineterminator="\n")
-        out.writerow(["index", "fen", "bm", "mate", "pv_plies", "verdict", "pv_check", "last_score", "depth"])
+        out.writerow(CSV_FIELDS)
         for r in records:
-            mate = "" if r["mate"] is None else r["mate"]
-            out.writerow([r["index"], r["fen"], r["bm"], mate, r["pv_plies"], r["verdict"], r["pv_check"],
-                          r["last_score"], r["depth"]])
+            out.writerow(["" if r[k] is None else r[k] for k in CSV_FIELDS])
 
 
 def print_issues(records):
