@@ -166,8 +166,12 @@ test:
 	@sh tests/need_bats.sh
 	@$(MAKE) --no-print-directory test-run
 
+# BATS_FILES narrows the bats tests to some files and NO_UNIT=1 leaves out
+# the unit tests: .ci/run splits the sanitizer run into shards that way.
+BATS_FILES ?= tests/bats
 test-run: $(EXE) $(TEST_BIN) $(TEST_TOOLS)
-	@KS_EXE=$(abspath $(EXE)) KS_TOOLS=$(abspath $(TOOLS_DIR)) sh tests/run.sh $(TEST_BIN)
+	@KS_EXE=$(abspath $(EXE)) KS_TOOLS=$(abspath $(TOOLS_DIR)) sh tests/run.sh $(if $(NO_UNIT),-,$(TEST_BIN)) \
+	  $(BATS_FILES)
 
 test-asan:
 	$(MAKE) test SAN=address,undefined EXE=build/keysquare-asan
