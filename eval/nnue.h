@@ -87,6 +87,7 @@ typedef struct {
     NnueAccumulator acc[NNUE_STACK_PLIES];
     NnueDirty dirty[NNUE_STACK_PLIES];
     bool ready[NNUE_STACK_PLIES];
+    unsigned evaluations; /* counts nnue_stack_evaluate calls: debug builds check one in 16 */
 } NnueStack;
 
 /* Starts a search from root: ply 0 refreshed, the rest unready. */
