@@ -110,6 +110,16 @@ Key pos_compute_pawn_key(const Position *pos)
     return k;
 }
 
+Key pos_compute_nonpawn_key(const Position *pos, Color c)
+{
+    Key k = 0;
+    for (Bitboard b = pos->by_color[c] & ~pos->by_type[PAWN]; b;) {
+        Square sq = pop_lsb(&b);
+        k ^= PSQ_KEYS[pos->board[sq]][sq];
+    }
+    return k;
+}
+
 Key material_key_of_counts(const int counts[PIECE_NB])
 {
     Key k = 0;
@@ -356,6 +366,8 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
     pos->key = pos_compute_key(pos);
     pos->material_key = pos_compute_material_key(pos);
     pos->pawn_key = pos_compute_pawn_key(pos);
+    pos->nonpawn_key[WHITE] = pos_compute_nonpawn_key(pos, WHITE);
+    pos->nonpawn_key[BLACK] = pos_compute_nonpawn_key(pos, BLACK);
     pos->checkers = compute_checkers(pos);
     if (popcount(pos->checkers) > 2) {
         fen_error(err, es, "invalid FEN: more than two pieces give check");
@@ -428,6 +440,8 @@ static inline void save_state(Position *pos, Move m, Undo *u)
     u->key = pos->key;
     u->material_key = pos->material_key;
     u->pawn_key = pos->pawn_key;
+    u->nonpawn_key[WHITE] = pos->nonpawn_key[WHITE];
+    u->nonpawn_key[BLACK] = pos->nonpawn_key[BLACK];
     u->checkers = pos->checkers;
     u->move = m;
     u->castling = (int8_t)pos->castling;
@@ -454,6 +468,8 @@ static inline void remove_counted(Position *pos, Square s, Key *k)
     pos->material_key ^= MATERIAL_KEYS[pc][--pos->count[pc]];
     if (type_of(pc) == PAWN)
         pos->pawn_key ^= PSQ_KEYS[pc][s];
+    else
+        pos->nonpawn_key[color_of(pc)] ^= PSQ_KEYS[pc][s];
     remove_piece(pos, s);
 }
 
@@ -481,6 +497,7 @@ void pos_make(Position *pos, Move m, Undo *u)
         Piece rook = pos->board[rfrom];
         castle_pieces(pos, from, to, rfrom, rto);
         k ^= PSQ_KEYS[rook][rfrom] ^ PSQ_KEYS[rook][rto];
+        pos->nonpawn_key[us] ^= PSQ_KEYS[rook][rfrom] ^ PSQ_KEYS[rook][rto];
         captured = NO_PIECE; /* a Chess960 king may land on its own rook */
     } else {
         if (kind == MK_EN_PASSANT) {
@@ -497,6 +514,8 @@ void pos_make(Position *pos, Move m, Undo *u)
     u->captured = captured;
     k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
 
+    if (type_of(pc) != PAWN)
+        pos->nonpawn_key[us] ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
     if (type_of(pc) == PAWN) {
         pos->rule50 = 0;
         pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
@@ -507,6 +526,7 @@ void pos_make(Position *pos, Move m, Undo *u)
             remove_counted(pos, to, &k);
             put_piece(pos, promo, to);
             k ^= PSQ_KEYS[promo][to];
+            pos->nonpawn_key[us] ^= PSQ_KEYS[promo][to];
             pos->material_key ^= MATERIAL_KEYS[promo][pos->count[promo]++];
         }
     }
@@ -553,6 +573,8 @@ void pos_unmake(Position *pos)
     pos->key = u->key;
     pos->material_key = u->material_key;
     pos->pawn_key = u->pawn_key;
+    pos->nonpawn_key[WHITE] = u->nonpawn_key[WHITE];
+    pos->nonpawn_key[BLACK] = u->nonpawn_key[BLACK];
     pos->checkers = u->checkers;
     pos->castling = u->castling;
     pos->ep = u->ep;

@@ -16,6 +16,7 @@ typedef struct Undo {
     Key key;
     Key material_key;
     Key pawn_key;
+    Key nonpawn_key[COLOR_NB];
     Bitboard checkers;
     Move move;
     Piece captured;
@@ -45,10 +46,11 @@ struct Position {
     Square ep;     /* set only when an en-passant capture is possible, else SQ_NONE */
     int rule50;    /* plies since the last capture or pawn move */
     int plies_from_null;
-    int game_ply;     /* plies since the start of the game (FEN fullmove based) */
-    Key key;          /* Zobrist key: pieces, side, castling, en passant */
-    Key material_key; /* depends only on the piece counts */
-    Key pawn_key;     /* pawns only: keys the correction history (search/history.c) */
+    int game_ply;              /* plies since the start of the game (FEN fullmove based) */
+    Key key;                   /* Zobrist key: pieces, side, castling, en passant */
+    Key material_key;          /* depends only on the piece counts */
+    Key pawn_key;              /* pawns only: keys the correction history (search/history.c) */
+    Key nonpawn_key[COLOR_NB]; /* each side's pieces and king, no pawns: the same */
     Bitboard checkers;
     Undo *undo; /* state before the last move; NULL when none is known */
 };
@@ -174,6 +176,7 @@ bool gives_check(const Position *pos, Move move);
 Key pos_compute_key(const Position *pos);
 Key pos_compute_material_key(const Position *pos);
 Key pos_compute_pawn_key(const Position *pos);
+Key pos_compute_nonpawn_key(const Position *pos, Color c);
 /* Material key of piece counts, indexed by Piece (only pieces with
  * count > 0 matter); endgame/ uses it to key its table by material code. */
 Key material_key_of_counts(const int counts[PIECE_NB]);

@@ -171,11 +171,19 @@ static int16_t *pawn_slot(SearchThread *t) { return &t->hist.pawn_corr[t->pos.pa
 
 static int16_t *material_slot(SearchThread *t) { return &t->hist.material_corr[t->pos.material_key & (CORR_SIZE - 1)]; }
 
+static int16_t *nonpawn_slot(SearchThread *t, Color c)
+{
+    return &t->hist.nonpawn_corr[c][t->pos.nonpawn_key[c] & (CORR_SIZE - 1)];
+}
+
 int corrected_eval(SearchThread *t, int raw)
 {
     if (raw == VALUE_NONE || abs(raw) >= VALUE_KNOWN_WIN / 2)
         return raw; /* endgame knowledge is left as it is */
-    int white_view = (*pawn_slot(t) + *material_slot(t)) / CORR_GRAIN;
+    /* The two non-pawn tables key the same errors a second time, each by
+     * one side's pieces: half weight each. */
+    int white_view =
+        (*pawn_slot(t) + *material_slot(t) + (*nonpawn_slot(t, WHITE) + *nonpawn_slot(t, BLACK)) / 2) / CORR_GRAIN;
     return raw + (t->pos.side == WHITE ? white_view : -white_view);
 }
 
@@ -191,8 +199,10 @@ void update_correction(SearchThread *t, int depth, int error)
     if (t->pos.side != WHITE)
         error = -error;
     error = error > CORR_ERROR_MAX ? CORR_ERROR_MAX : error < -CORR_ERROR_MAX ? -CORR_ERROR_MAX : error;
-    /* Each table learns what is left of the error after both corrections. */
+    /* Each table learns what is left of the error after all corrections. */
     int delta = error * CORR_GRAIN * weight / CORR_RATE;
     corr_add(pawn_slot(t), delta);
     corr_add(material_slot(t), delta);
+    corr_add(nonpawn_slot(t, WHITE), delta);
+    corr_add(nonpawn_slot(t, BLACK), delta);
 }

@@ -39,12 +39,13 @@ typedef struct {
  * also becomes a killer and the counter move. */
 void update_cutoff_stats(SearchThread *t, Stack *ss, Move best, bool quiet, int depth, const MoveSets *tried);
 /* The static eval raw (cp, side to move, or VALUE_NONE) of t->pos plus
- * what its pawn and material correction histories learned; endgame
+ * what its pawn, material and non-pawn (one table per side, keyed by that
+ * side's pieces and king) correction histories learned; endgame
  * knowledge scores (VALUE_KNOWN_WIN band) pass unchanged. */
 int corrected_eval(SearchThread *t, int raw);
 /* After a search of t->pos to depth (plies) whose score beat or fell
  * short of the corrected static eval by error (cp, side to move's view,
- * exact or on the bound's side): moves both correction slots a little
+ * exact or on the bound's side): moves each correction slot a little
  * toward closing that error. */
 void update_correction(SearchThread *t, int depth, int error);
 

@@ -49,6 +49,7 @@ typedef struct {
     int16_t capture_hist[PIECE_NB][SQ_NB][PIECE_TYPE_NB]; /* [piece][to][victim type] */
     CorrHist pawn_corr;                                   /* keyed by the pawn structure */
     CorrHist material_corr;                               /* keyed by the material */
+    CorrHist nonpawn_corr[COLOR_NB];                      /* keyed by each side's pieces and king */
 } HistoryTables;
 
 /* Per-ply search stack. */

@@ -307,7 +307,8 @@ static void check_keys(Position *p, const MoveList *legal, Rng *rng, void *ctx)
         Undo undo;
         pos_make(p, legal->moves[i], &undo);
         if (p->key != pos_compute_key(p) || p->material_key != pos_compute_material_key(p)
-            || p->pawn_key != pos_compute_pawn_key(p)) {
+            || p->pawn_key != pos_compute_pawn_key(p) || p->nonpawn_key[WHITE] != pos_compute_nonpawn_key(p, WHITE)
+            || p->nonpawn_key[BLACK] != pos_compute_nonpawn_key(p, BLACK)) {
             pos_unmake(p);
             pos_get_fen(p, fen);
             move_to_uci(legal->moves[i], uci);
