@@ -100,24 +100,22 @@ Key pos_compute_material_key(const Position *pos)
     return material_key_of_counts(counts);
 }
 
-Key pos_compute_pawn_key(const Position *pos)
+/* The piece-square keys of the men on the squares of b. */
+static Key psq_key_of(const Position *pos, Bitboard b)
 {
     Key k = 0;
-    for (Bitboard b = pos->by_type[PAWN]; b;) {
+    while (b) {
         Square sq = pop_lsb(&b);
         k ^= PSQ_KEYS[pos->board[sq]][sq];
     }
     return k;
 }
 
+Key pos_compute_pawn_key(const Position *pos) { return psq_key_of(pos, pos->by_type[PAWN]); }
+
 Key pos_compute_nonpawn_key(const Position *pos, Color c)
 {
-    Key k = 0;
-    for (Bitboard b = pos->by_color[c] & ~pos->by_type[PAWN]; b;) {
-        Square sq = pop_lsb(&b);
-        k ^= PSQ_KEYS[pos->board[sq]][sq];
-    }
-    return k;
+    return psq_key_of(pos, pos->by_color[c] & ~pos->by_type[PAWN]);
 }
 
 Key material_key_of_counts(const int counts[PIECE_NB])
@@ -516,7 +514,7 @@ void pos_make(Position *pos, Move m, Undo *u)
 
     if (type_of(pc) != PAWN)
         pos->nonpawn_key[us] ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
-    if (type_of(pc) == PAWN) {
+    else {
         pos->rule50 = 0;
         pos->pawn_key ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
         if ((to ^ from) == 16 && (PAWN_ATTACKS[us][(from + to) / 2] & pieces(pos, them, PAWN)))
