@@ -12,6 +12,15 @@ uci_session() {
     run timeout "$HANG" "$KS" < <(printf '%s\n' "$@")
 }
 
+# untraced FUNC ARG...: runs FUNC (a function of the test file or of this
+# one) in a bash of its own, with every function and exported variable.
+# bats traces each command of a test (its DEBUG trap, for the failure's
+# line number): a loop that reads an engine's output line by line runs
+# several times slower under it. FUNC's output and status pass through.
+untraced() {
+    bash -c "$(declare -f)"$'\n''"$@"' untraced "$@"
+}
+
 # ---- interactive session: the engine reads a fifo and writes a file ------
 
 # ks_start: starts the engine in the background; KS_OUT is its output file.

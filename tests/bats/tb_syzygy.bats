@@ -126,8 +126,9 @@ play_out() {
 }
 
 @test "uci: Syzygy alone converts won 4-man endings within the fifty-move rule" {
-    play_out '8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1' # KQvKR, DTZ 62
-    play_out '5R2/8/8/8/8/k7/8/2K3n1 b - - 0 1' # KRvKN, DTZ 54
-    play_out '8/8/8/6B1/8/8/4k3/1K5N b - - 0 1' # KBNvK, DTZ 66
-    play_out '8/7k/1p6/1P6/7K/8/8/8 w - - 0 1'  # KPvKP, DTZ 21
+    export KS SZ
+    untraced play_out '8/8/2k5/1r6/8/8/8/2KQ4 b - - 0 1' # KQvKR, DTZ 62
+    untraced play_out '5R2/8/8/8/8/k7/8/2K3n1 b - - 0 1' # KRvKN, DTZ 54
+    untraced play_out '8/8/8/6B1/8/8/4k3/1K5N b - - 0 1' # KBNvK, DTZ 66
+    untraced play_out '8/7k/1p6/1P6/7K/8/8/8 w - - 0 1'  # KPvKP, DTZ 21
 }
