@@ -65,7 +65,7 @@ all: $(EXE)
 # keep every check. .ci/run gives the bats tests' ASan engine the table
 # generator's inner loops that way: the ASan unit tests build the tables
 # with every check, and the bats tests' own builds were most of their time
-# under ASan (KPKP with the tables below it: 21.8 s of CPU, 9.0 s so,
+# under ASan (KPKP with the tables below it: 21.8 s of CPU, 7.1 s so,
 # 5.5 s without sanitizers). A stamp of the list relinks $(EXE) when the
 # list changes.
 SAN_SKIP ?=

@@ -57,7 +57,8 @@ fuzz_run() { # fuzz_run SEED COUNT
     legal_lists
     # The stream is written by a bash of its own: bats traces every command
     # of a test (its DEBUG trap), which made this loop five times slower.
-    # The same bash and seed give the same stream either way.
+    # The same bash and seed give the same stream either way. (Not through
+    # helper.bash's untraced: that passes functions, not the FUZZ_ arrays.)
     bash -c '. "$1"; fuzz_stream "$2" "$3" "$4" "$5"' fuzz_stream \
         "$BATS_TEST_DIRNAME/fuzz_stream.bash" "$1" "$2" "$stream" "$expect"
     timeout "$FUZZ_HANG" "$KS" <"$stream" >"$out" 2>"$err" || rc=$?
