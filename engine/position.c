@@ -542,6 +542,19 @@ void pos_make(Position *pos, Move m, Undo *u)
     pos->checkers = compute_checkers(pos);
 }
 
+Key pos_key_after(const Position *pos, Move m)
+{
+    Key k = pos->key ^ SIDE_KEY;
+    if (pos->ep != SQ_NONE)
+        k ^= EP_KEYS[file_of(pos->ep)];
+    if (m == MOVE_NULL)
+        return k;
+    Square from = move_from(m), to = move_to(m);
+    Piece pc = pos->board[from], captured = pos->board[to];
+    k ^= PSQ_KEYS[pc][from] ^ PSQ_KEYS[pc][to];
+    return captured && move_kind(m) != MK_CASTLING ? k ^ PSQ_KEYS[captured][to] : k;
+}
+
 void pos_unmake(Position *pos)
 {
     Undo *u = pos->undo;

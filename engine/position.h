@@ -110,6 +110,14 @@ void pos_make(Position *pos, Move move, Undo *u);
 void pos_unmake(Position *pos);
 void pos_make_null(Position *pos, Undo *u);
 void pos_unmake_null(Position *pos);
+/* The key pos_make(pos, move) will give in the usual case, for a TT
+ * prefetch before the move is made: the side, the mover's two squares, a
+ * piece taken on the target square and the old en-passant file. Castling
+ * rights, a new en-passant square, promotions, en-passant captures and
+ * castling's rook are not folded in (the prefetch then fetches the wrong
+ * bucket; nothing else reads this key). MOVE_NULL passes the turn.
+ * Stockfish's Position::key_after makes the same approximation. */
+Key pos_key_after(const Position *pos, Move move);
 
 /* Forgets the history before the current position (repetition then only
  * sees later positions; moves before it cannot be unmade). */

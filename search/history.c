@@ -52,6 +52,7 @@ int capture_history(const SearchThread *t, Move m)
 
 void set_stack_move(SearchThread *t, Stack *ss, Move m)
 {
+    tt_prefetch(&t->searcher->tt, pos_key_after(&t->pos, m));
     ss->move = m;
     ss->cont = &t->hist.cont_hist[t->pos.board[move_from(m)]][move_to(m)];
     nnue_push(&t->net, (int)(ss - t->stack), &t->pos, m);
@@ -59,6 +60,7 @@ void set_stack_move(SearchThread *t, Stack *ss, Move m)
 
 void set_stack_null_move(SearchThread *t, Stack *ss)
 {
+    tt_prefetch(&t->searcher->tt, pos_key_after(&t->pos, MOVE_NULL));
     ss->move = MOVE_NULL;
     ss->cont = NULL;
     nnue_push(&t->net, (int)(ss - t->stack), &t->pos, MOVE_NULL);

@@ -114,6 +114,8 @@ bool tt_probe(const TT *tt, Key key, TTHit *hit)
     return false;
 }
 
+void tt_prefetch(const TT *tt, Key key) { __builtin_prefetch(tt->entries + bucket_of(tt, key)); }
+
 void tt_store(TT *tt, Key key, Move move, int value, int eval, int depth, int bound)
 {
     TTEntry *b = tt->entries + bucket_of(tt, key), *replace = b;

@@ -57,6 +57,10 @@ void tt_clear(TT *tt, int threads);
 void tt_new_search(TT *tt);
 /* Finds key; fills hit (value still relative to the node) and returns true. */
 bool tt_probe(const TT *tt, Key key, TTHit *hit);
+/* Asks the CPU to bring key's bucket into the cache (a hint: no effect on
+ * results). The search calls it before it makes a move, so the bucket's
+ * DRAM latency overlaps the make and the node's first steps. */
+void tt_prefetch(const TT *tt, Key key);
 /* Stores a result: value relative to the node (value_to_tt), eval in cp or
  * VALUE_NONE, depth in plies (0 for qsearch), bound BOUND_*. */
 void tt_store(TT *tt, Key key, Move move, int value, int eval, int depth, int bound);

@@ -290,7 +290,9 @@ static void check_make_unmake(Position *p, const MoveList *legal, Rng *rng, void
     }
     if (!in_check(p)) {
         Undo undo;
+        Key after = pos_key_after(p, MOVE_NULL);
         pos_make_null(p, &undo);
+        CHECK_MSG(after == p->key, "%s: pos_key_after of a null move", fen);
         CHECK_MSG(p->side != before.side && p->ep == SQ_NONE && p->key == pos_compute_key(p), "%s: null move", fen);
         pos_unmake_null(p);
         CHECK_MSG(positions_equal(p, &before, &what), "%s: %s not restored after null move", fen, what);
@@ -304,8 +306,15 @@ static void check_keys(Position *p, const MoveList *legal, Rng *rng, void *ctx)
     char fen[128], uci[6];
     (void)rng, (void)ctx;
     for (int i = 0; i < legal->count; i++) {
+        Move m = legal->moves[i];
+        Key after = pos_key_after(p, m);
+        int castling = p->castling;
         Undo undo;
-        pos_make(p, legal->moves[i], &undo);
+        pos_make(p, m, &undo);
+        /* The prefetch key is exact for the moves it claims: a normal move
+         * or capture that leaves the castling rights and sets no e.p. square. */
+        if (move_kind(m) == MK_NORMAL && p->castling == castling && p->ep == SQ_NONE)
+            CHECK_MSG(after == pos_compute_key(p), "pos_key_after of %04x differs from the recomputed key", m);
         if (p->key != pos_compute_key(p) || p->material_key != pos_compute_material_key(p)
             || p->pawn_key != pos_compute_pawn_key(p) || p->nonpawn_key[WHITE] != pos_compute_nonpawn_key(p, WHITE)
             || p->nonpawn_key[BLACK] != pos_compute_nonpawn_key(p, BLACK)) {
