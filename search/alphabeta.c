@@ -231,21 +231,33 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     return VALUE_NONE;
 }
 
+/* The depth (plies) a late quiet move at rank n would be searched to after
+ * the LMR table's reduction alone, no node kind or history: the depth its
+ * pruning margins scale with, as Stockfish's lmrDepth (a deep node's late
+ * moves are pruned as a shallow node's would be). */
+static int lmr_depth(int depth, int n)
+{
+    int d = depth - 1 - LMR[depth < 64 ? depth : 63][n < 64 ? n : 63];
+    return d > 0 ? d : 0;
+}
+
 /* Whether a later move of a non-PV node not in check is skipped unsearched:
- * quiet non-checks by late-move pruning (nquiets already tried), futility,
- * a bad history (hist: quiet or capture history) and SEE; captures and
- * checks by SEE alone, against a margin that a capture's history widens
- * or narrows. */
-static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int nquiets, int eval,
-                       int alpha, bool improving)
+ * quiet non-checks by late-move pruning (nquiets already tried, by depth),
+ * then by futility, a bad history (hist: quiet or capture history) and
+ * SEE, whose margins scale with reduced, the depth LMR would leave the
+ * move (lmr_depth); captures and checks by SEE alone, against a margin
+ * that a capture's history widens or narrows. */
+static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int reduced,
+                       int nquiets, int eval, int alpha, bool improving)
 {
     if (quiet && !checks) {
-        if (depth > MOVE_PRUNE_MAX_DEPTH)
+        if (depth <= MOVE_PRUNE_MAX_DEPTH && nquiets >= 3 + depth * depth / (2 - improving))
+            return true;
+        if (reduced > MOVE_PRUNE_MAX_DEPTH)
             return false;
-        bool futile = eval + FUTILITY_MARGIN * (1 + depth) <= alpha;
-        return nquiets >= 3 + depth * depth / (2 - improving) || futile
-            || (depth <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * depth)
-            || !see_ge(pos, m, -SEE_QUIET_MARGIN * depth);
+        bool futile = eval + FUTILITY_MARGIN * (1 + reduced) <= alpha;
+        return futile || (reduced <= HIST_PRUNE_MAX_DEPTH && hist < -HIST_PRUNE_MARGIN * (reduced > 0 ? reduced : 1))
+            || !see_ge(pos, m, -SEE_QUIET_MARGIN * reduced);
     }
     int margin = SEE_NOISY_MARGIN * depth + (quiet ? 0 : hist / CAPT_HIST_SEE_DIVISOR);
     return depth <= SEE_NOISY_MAX_DEPTH && !see_ge(pos, m, -margin);
@@ -456,7 +468,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         bool checks = gives_check(pos, m);
         int hist = quiet ? quiet_history(t, ss, m) : capture_history(t, m);
         if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && n > 0
-            && prune_move(pos, m, quiet, checks, hist, depth, tried.nquiets, eval, alpha, improving))
+            && prune_move(pos, m, quiet, checks, hist, depth, lmr_depth(depth, n), tried.nquiets, eval, alpha,
+                          improving))
             continue;
 
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
