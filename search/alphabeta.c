@@ -231,28 +231,33 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
     return VALUE_NONE;
 }
 
+/* The LMR table's reduction (plies) at depth for the move at rank n, the
+ * table's last row and column standing for anything deeper or later. */
+static int lmr_table(int depth, int n) { return LMR[depth < 64 ? depth : 63][n < 64 ? n : 63]; }
+
 /* The depth (plies) a late quiet move at rank n would be searched to after
  * the LMR table's reduction alone, no node kind or history: the depth its
  * pruning margins scale with, as Stockfish's lmrDepth (a deep node's late
  * moves are pruned as a shallow node's would be). */
 static int lmr_depth(int depth, int n)
 {
-    int d = depth - 1 - LMR[depth < 64 ? depth : 63][n < 64 ? n : 63];
+    int d = depth - 1 - lmr_table(depth, n);
     return d > 0 ? d : 0;
 }
 
 /* Whether a later move of a non-PV node not in check is skipped unsearched:
  * quiet non-checks by late-move pruning (nquiets already tried, by depth),
  * then by futility, a bad history (hist: quiet or capture history) and
- * SEE, whose margins scale with reduced, the depth LMR would leave the
- * move (lmr_depth); captures and checks by SEE alone, against a margin
+ * SEE, whose margins scale with the depth LMR would leave the move at its
+ * rank (lmr_depth); captures and checks by SEE alone, against a margin
  * that a capture's history widens or narrows. */
-static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int reduced,
-                       int nquiets, int eval, int alpha, bool improving)
+static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int rank, int nquiets,
+                       int eval, int alpha, bool improving)
 {
     if (quiet && !checks) {
         if (depth <= MOVE_PRUNE_MAX_DEPTH && nquiets >= 3 + depth * depth / (2 - improving))
             return true;
+        int reduced = lmr_depth(depth, rank);
         if (reduced > MOVE_PRUNE_MAX_DEPTH)
             return false;
         bool futile = eval + FUTILITY_MARGIN * (1 + reduced) <= alpha;
@@ -326,7 +331,7 @@ static int reduction_adjust(const NodeKind *k, int hist)
  * table) moved by adjust plies, leaving at least one ply of new_depth. */
 static int reduction(int depth, int i, int adjust, int new_depth)
 {
-    int r = LMR[depth < 64 ? depth : 63][i < 64 ? i : 63] + adjust;
+    int r = lmr_table(depth, i) + adjust;
     return r < 0 ? 0 : r > new_depth - 1 ? new_depth - 1 : r;
 }
 
@@ -468,8 +473,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         bool checks = gives_check(pos, m);
         int hist = quiet ? quiet_history(t, ss, m) : capture_history(t, m);
         if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && n > 0
-            && prune_move(pos, m, quiet, checks, hist, depth, lmr_depth(depth, n), tried.nquiets, eval, alpha,
-                          improving))
+            && prune_move(pos, m, quiet, checks, hist, depth, n, tried.nquiets, eval, alpha, improving))
             continue;
 
         int ext = checks && ply < 2 * t->root_depth ? 1 : 0;
