@@ -15,7 +15,9 @@ from their sources outside this repository and pass its path with --runner.
 
 Prints the score, the Elo difference with a 95 % error bar, and the counts
 of time forfeits, illegal moves, crashes/disconnects and stalls, from the
-Keysquare side (the engine named by --name, default "Keysquare").
+Keysquare side (the engine named by --name, default "Keysquare"); then,
+where the PGN has move times and a base+increment TimeControl tag, each
+engine's mean share of its clock spent by a game's end.
 """
 import argparse
 import math
@@ -107,6 +109,55 @@ def report(pgns, name):
     return sum(problems.values()) == 0
 
 
+def clock_use(pgn_paths):
+    """Per engine name: the mean share of its clock (base + increment per
+    move it made) that it spent by each game's end, and the games counted.
+    Reads the move times that cutechess-cli and fastchess write after each
+    move ({... 0.412s}) and the [TimeControl "base+inc"] tag (seconds);
+    games without both are skipped."""
+    shares = {}
+    for path in pgn_paths:
+        text = open(path, encoding="utf-8", errors="replace").read()
+        for game in re.split(r"\n(?=\[Event )", text):
+            tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
+            tc = re.fullmatch(r"(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)", tags.get("TimeControl", ""))
+            if not tc or "White" not in tags or "Black" not in tags or tags.get("Result", "*") == "*":
+                continue
+            base, inc = float(tc.group(1)), float(tc.group(2))
+            fen = tags.get("FEN", "").split()
+            black_first = len(fen) > 1 and fen[1] == "b"
+            movetext = game[game.rfind("]") + 1:]
+            used, moves, timed, ply, commented = [0.0, 0.0], [0, 0], False, -1, True
+            for tok in re.findall(r"\{[^}]*\}|[^\s{}]+", movetext):
+                if tok.startswith("{"):
+                    t = re.search(r"(?:^|\s)(\d+(?:\.\d+)?)s(?=[\s,}])", tok)
+                    if t and not commented:
+                        used[(ply + black_first) % 2] += float(t.group(1))
+                        timed = True
+                    commented = True
+                    continue
+                tok = re.sub(r"^\d+\.+", "", tok)
+                if not tok or tok in ("1-0", "0-1", "1/2-1/2", "*"):
+                    continue
+                ply += 1
+                moves[(ply + black_first) % 2] += 1
+                commented = False
+            if not timed:
+                continue
+            for side, name in enumerate((tags["White"], tags["Black"])):
+                if moves[side]:
+                    total, n = shares.get(name, (0.0, 0))
+                    shares[name] = (total + used[side] / (base + inc * moves[side]), n + 1)
+    return {name: (total / n, n) for name, (total, n) in shares.items()}
+
+
+def report_clock_use(pgns):
+    use = clock_use(pgns)
+    if use:
+        print("clock use by each game's end (share of base + increments): "
+              + ", ".join(f"{name} {100 * u:.1f} % ({n} games)" for name, (u, n) in sorted(use.items())))
+
+
 def engine_args(spec_cmd, name, options):
     cmd = os.path.abspath(spec_cmd)
     args = ["-engine", f"name={name}", f"cmd={cmd}", "proto=uci"]
@@ -150,7 +201,9 @@ def main():
     if any("=" not in o for o in a.opponent_option + a.option + a.option2):
         ap.error("options are written NAME=VALUE")
     if a.summary:
-        sys.exit(0 if report(a.summary, a.name) else 1)
+        ok = report(a.summary, a.name)
+        report_clock_use(a.summary)
+        sys.exit(0 if ok else 1)
     if not a.runner or not shutil.which(a.runner):
         ap.error("--runner must name a cutechess-cli or fastchess binary")
     if os.path.exists(a.pgn):
@@ -191,7 +244,9 @@ def main():
     run = subprocess.run(cmd, check=False)
     if not os.path.exists(a.pgn):
         sys.exit(f"match.py: the runner wrote no PGN (exit status {run.returncode}); see its output above")
-    sys.exit(0 if report([a.pgn], a.name) else 1)
+    ok = report([a.pgn], a.name)
+    report_clock_use([a.pgn])
+    sys.exit(0 if ok else 1)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,22 @@ teardown() { [ -z "${DIR:-}" ] || rm -rf "$DIR"; }
     [ "$status" -eq 0 ]
 }
 
+@test "match.py --summary: each engine's share of its clock (base + increments) used by a game's end" {
+    # clock.pgn, by hand at 10+0.1: game 1 Keysquare 3.5 s of 10.4 (4 moves),
+    # ethereal 5.2 of 10.3 (3); game 2 starts with Black, Keysquare 2.0 of
+    # 10.2, ethereal 0.3 of 10.2 (its book move has no time); game 3 has no
+    # TimeControl tag and is left out. Means: Keysquare (0.33654 + 0.19608)
+    # / 2 = 26.6 %, ethereal (0.50485 + 0.02941) / 2 = 26.7 %.
+    run python3 "$MATCH" --summary "$PGN/clock.pgn"
+    [[ "${lines[0]}" == "Keysquare: 3 games  +1 =1 -1  score 50.0 %  Elo +0.0 +- "* ]]
+    [ "${lines[2]}" = "clock use by each game's end (share of base + increments): Keysquare 26.6 % (2 games), ethereal 26.7 % (2 games)" ]
+}
+
+@test "match.py --summary prints no clock line for games without move times" {
+    run python3 "$MATCH" --summary "$PGN/chunk1.pgn" "$PGN/chunk2.pgn"
+    [ "${#lines[@]}" -eq 2 ]
+}
+
 @test "match.py refuses a PGN that exists, since runners append and the report reads it whole" {
     cp "$PGN/chunk1.pgn" "$DIR/old.pgn"
     run python3 "$MATCH" --runner /bin/true --engine /bin/true --engine2 /bin/true --games 2 \
