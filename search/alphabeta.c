@@ -245,8 +245,8 @@ static int lmr_depth(int depth, int n)
     return d > 0 ? d : 0;
 }
 
-/* Whether a later move of a non-PV node not in check is skipped unsearched:
- * quiet non-checks by late-move pruning (nquiets already tried, by depth),
+/* Whether a later move of a node below the root not in check is skipped
+ * unsearched: quiet non-checks by late-move pruning (nquiets already tried, by depth),
  * then by futility, a bad history (hist: quiet or capture history) and
  * SEE, whose margins scale with the depth LMR would leave the move at its
  * rank (lmr_depth); captures and checks by SEE alone, against a margin
@@ -472,7 +472,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
         bool checks = gives_check(pos, m);
         int hist = quiet ? quiet_history(t, ss, m) : capture_history(t, m);
-        if (!pv_node && !check && best > -VALUE_MATE_IN_MAX_PLY && n > 0
+        /* PV nodes too (as Stockfish and Ethereal prune) unless several
+         * root lines are scored, or the endgame layer scores a known win
+         * (its PV is the mating technique); the root keeps every move. */
+        if (ply > 0 && (!pv_node || (t->prune_pv && abs(eval) < VALUE_KNOWN_WIN / 2)) && !check
+            && best > -VALUE_MATE_IN_MAX_PLY && n > 0
             && prune_move(pos, m, quiet, checks, hist, depth, n, tried.nquiets, eval, alpha, improving))
             continue;
 

@@ -268,6 +268,7 @@ static void iterative_deepening(SearchThread *t)
     int want = s->opt.multipv > s->strength.lines ? s->opt.multipv : s->strength.lines;
     int lines = want < t->root_count ? want : t->root_count;
     int shown = s->opt.multipv < lines ? s->opt.multipv : lines;
+    t->prune_pv = lines == 1;
     int prev_best = VALUE_NONE, stable = 0;
     Move prev_move = MOVE_NONE;
     if (max_depth > MAX_PLY - 1)

@@ -74,6 +74,10 @@ typedef struct SearchThread {
     int nmp_verify_ply;
     int completed_depth;
     int pv_index;
+    /* PV nodes prune late moves as the others do, except while several
+     * root lines are scored (MultiPV, the strength limiter): their scores
+     * rank alternatives and must not lose a refutation to pruning. */
+    bool prune_pv;
     int best_move_changes;
     int root_count;
     _Atomic uint64_t tbhits; /* read by the main thread for info lines */
