@@ -246,11 +246,11 @@ static int lmr_depth(int depth, int n)
 }
 
 /* Whether a later move of a node below the root not in check is skipped
- * unsearched: quiet non-checks by late-move pruning (nquiets already tried, by depth),
- * then by futility, a bad history (hist: quiet or capture history) and
- * SEE, whose margins scale with the depth LMR would leave the move at its
- * rank (lmr_depth); captures and checks by SEE alone, against a margin
- * that a capture's history widens or narrows. */
+ * unsearched: quiet non-checks by late-move pruning (nquiets already
+ * tried, by depth), then by futility, a bad history (hist: quiet or
+ * capture history) and SEE, whose margins scale with the depth LMR would
+ * leave the move at its rank (lmr_depth); captures and checks by SEE
+ * alone, against a margin that a capture's history widens or narrows. */
 static bool prune_move(const Position *pos, Move m, bool quiet, bool checks, int hist, int depth, int rank, int nquiets,
                        int eval, int alpha, bool improving)
 {

@@ -43,39 +43,44 @@ OPPONENTS = {
 }
 
 
+def pgn_games(pgn_paths):
+    """Each game's text (tags and moves) of the PGN files, in order."""
+    for path in pgn_paths:
+        text = open(path, encoding="utf-8", errors="replace").read()
+        yield from re.split(r"\n(?=\[Event )", text)
+
+
 def result_counts(pgn_paths, name):
     """Wins, draws, losses of `name` and the abnormal terminations."""
     w = d = l = 0
     problems = {"time forfeit": 0, "illegal move": 0, "crash/disconnect": 0, "stalled": 0}
-    for path in pgn_paths:
-        text = open(path, encoding="utf-8", errors="replace").read()
-        for game in re.split(r"\n(?=\[Event )", text):
-            white = re.search(r'\[White "([^"]*)"\]', game)
-            result = re.search(r'\[Result "([^"]*)"\]', game)
-            if not white or not result or result.group(1) == "*":
-                continue
-            ours_white = white.group(1) == name
-            r = result.group(1)
-            if r == "1/2-1/2":
-                d += 1
-            elif (r == "1-0") == ours_white:
-                w += 1
-            else:
-                l += 1
-            term = re.search(r'\[Termination "([^"]*)"\]', game)
-            term = term.group(1).lower() if term else ""
-            comment = " ".join(re.findall(r"\{([^}]*)\}", game)).lower()
-            lost = (r == "0-1") == ours_white and r != "1/2-1/2"
-            if not lost:
-                continue  # count only our own failures
-            if "time forfeit" in term or "loses on time" in comment:
-                problems["time forfeit"] += 1
-            elif "illegal" in term or "illegal" in comment:
-                problems["illegal move"] += 1
-            elif "stalled" in term or "stall" in comment:
-                problems["stalled"] += 1
-            elif "abandoned" in term or "disconnect" in comment or "crash" in comment:
-                problems["crash/disconnect"] += 1
+    for game in pgn_games(pgn_paths):
+        white = re.search(r'\[White "([^"]*)"\]', game)
+        result = re.search(r'\[Result "([^"]*)"\]', game)
+        if not white or not result or result.group(1) == "*":
+            continue
+        ours_white = white.group(1) == name
+        r = result.group(1)
+        if r == "1/2-1/2":
+            d += 1
+        elif (r == "1-0") == ours_white:
+            w += 1
+        else:
+            l += 1
+        term = re.search(r'\[Termination "([^"]*)"\]', game)
+        term = term.group(1).lower() if term else ""
+        comment = " ".join(re.findall(r"\{([^}]*)\}", game)).lower()
+        lost = (r == "0-1") == ours_white and r != "1/2-1/2"
+        if not lost:
+            continue  # count only our own failures
+        if "time forfeit" in term or "loses on time" in comment:
+            problems["time forfeit"] += 1
+        elif "illegal" in term or "illegal" in comment:
+            problems["illegal move"] += 1
+        elif "stalled" in term or "stall" in comment:
+            problems["stalled"] += 1
+        elif "abandoned" in term or "disconnect" in comment or "crash" in comment:
+            problems["crash/disconnect"] += 1
     return w, d, l, problems
 
 
@@ -106,6 +111,7 @@ def report(pgns, name):
         rating = f"Elo {round(elo, 1) + 0.0:+.1f} +- {err:.1f} (95 %)"
     print(f"{name}: {n} games  +{w} ={d} -{l}  score {100 * score:.1f} %  {rating}")
     print("problems of " + name + ": " + ", ".join(f"{k} {v}" for k, v in problems.items()))
+    report_clock_use(pgns)
     return sum(problems.values()) == 0
 
 
@@ -116,38 +122,36 @@ def clock_use(pgn_paths):
     move ({... 0.412s}) and the [TimeControl "base+inc"] tag (seconds);
     games without both are skipped."""
     shares = {}
-    for path in pgn_paths:
-        text = open(path, encoding="utf-8", errors="replace").read()
-        for game in re.split(r"\n(?=\[Event )", text):
-            tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
-            tc = re.fullmatch(r"(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)", tags.get("TimeControl", ""))
-            if not tc or "White" not in tags or "Black" not in tags or tags.get("Result", "*") == "*":
+    for game in pgn_games(pgn_paths):
+        tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', game, re.M))
+        tc = re.fullmatch(r"(\d+(?:\.\d+)?)\+(\d+(?:\.\d+)?)", tags.get("TimeControl", ""))
+        if not tc or "White" not in tags or "Black" not in tags or tags.get("Result", "*") == "*":
+            continue
+        base, inc = float(tc.group(1)), float(tc.group(2))
+        fen = tags.get("FEN", "").split()
+        black_first = len(fen) > 1 and fen[1] == "b"
+        movetext = game[game.rfind("]") + 1:]
+        used, moves, timed, ply, commented = [0.0, 0.0], [0, 0], False, -1, True
+        for tok in re.findall(r"\{[^}]*\}|[^\s{}]+", movetext):
+            if tok.startswith("{"):
+                t = re.search(r"(?:^|\s)(\d+(?:\.\d+)?)s(?=[\s,}])", tok)
+                if t and not commented:
+                    used[(ply + black_first) % 2] += float(t.group(1))
+                    timed = True
+                commented = True
                 continue
-            base, inc = float(tc.group(1)), float(tc.group(2))
-            fen = tags.get("FEN", "").split()
-            black_first = len(fen) > 1 and fen[1] == "b"
-            movetext = game[game.rfind("]") + 1:]
-            used, moves, timed, ply, commented = [0.0, 0.0], [0, 0], False, -1, True
-            for tok in re.findall(r"\{[^}]*\}|[^\s{}]+", movetext):
-                if tok.startswith("{"):
-                    t = re.search(r"(?:^|\s)(\d+(?:\.\d+)?)s(?=[\s,}])", tok)
-                    if t and not commented:
-                        used[(ply + black_first) % 2] += float(t.group(1))
-                        timed = True
-                    commented = True
-                    continue
-                tok = re.sub(r"^\d+\.+", "", tok)
-                if not tok or tok in ("1-0", "0-1", "1/2-1/2", "*"):
-                    continue
-                ply += 1
-                moves[(ply + black_first) % 2] += 1
-                commented = False
-            if not timed:
+            tok = re.sub(r"^\d+\.+", "", tok)
+            if not tok or tok in ("1-0", "0-1", "1/2-1/2", "*"):
                 continue
-            for side, name in enumerate((tags["White"], tags["Black"])):
-                if moves[side]:
-                    total, n = shares.get(name, (0.0, 0))
-                    shares[name] = (total + used[side] / (base + inc * moves[side]), n + 1)
+            ply += 1
+            moves[(ply + black_first) % 2] += 1
+            commented = False
+        if not timed:
+            continue
+        for side, name in enumerate((tags["White"], tags["Black"])):
+            if moves[side]:
+                total, n = shares.get(name, (0.0, 0))
+                shares[name] = (total + used[side] / (base + inc * moves[side]), n + 1)
     return {name: (total / n, n) for name, (total, n) in shares.items()}
 
 
@@ -201,9 +205,7 @@ def main():
     if any("=" not in o for o in a.opponent_option + a.option + a.option2):
         ap.error("options are written NAME=VALUE")
     if a.summary:
-        ok = report(a.summary, a.name)
-        report_clock_use(a.summary)
-        sys.exit(0 if ok else 1)
+        sys.exit(0 if report(a.summary, a.name) else 1)
     if not a.runner or not shutil.which(a.runner):
         ap.error("--runner must name a cutechess-cli or fastchess binary")
     if os.path.exists(a.pgn):
@@ -244,9 +246,7 @@ def main():
     run = subprocess.run(cmd, check=False)
     if not os.path.exists(a.pgn):
         sys.exit(f"match.py: the runner wrote no PGN (exit status {run.returncode}); see its output above")
-    ok = report([a.pgn], a.name)
-    report_clock_use([a.pgn])
-    sys.exit(0 if ok else 1)
+    sys.exit(0 if report([a.pgn], a.name) else 1)
 
 
 if __name__ == "__main__":
