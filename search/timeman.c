@@ -12,6 +12,10 @@ int64_t now_ms(void)
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* Moves the clock is planned over when movestogo is not given. */
+#define PLAN_WITH_INC 23
+#define PLAN_SUDDEN_DEATH 35
+
 TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
 {
     TimeLimits t = {0, 0};
@@ -38,7 +42,7 @@ TimeLimits time_limits(const SearchLimits *l, Color us, int overhead)
      * Ethereal 12 spent 0.52, and ended them with 17 % of its clock left
      * (Ethereal 3 %). Sudden death keeps 35: no increment refills a clock
      * spent early. */
-    int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : inc > 0 ? 23 : 35;
+    int mtg = l->movestogo > 0 ? (l->movestogo < 40 ? l->movestogo : 40) : inc > 0 ? PLAN_WITH_INC : PLAN_SUDDEN_DEATH;
     int64_t avail = max64(1, time - overhead);
     int64_t horizon = max64(1, time + inc * (mtg - 1) - (int64_t)overhead * (mtg + 2));
     int64_t base = horizon / (mtg + 2);

@@ -12,8 +12,10 @@ typedef struct {
     int64_t soft, hard; /* ms from the start; 0 = no limit */
 } TimeLimits;
 
-/* us = side to move; overhead = Move Overhead option (ms). Handles zero or
- * negative clocks and movestogo 0 (treated as not given). */
+/* The soft and hard limits (ms) of one move. us = side to move; overhead
+ * = Move Overhead option (ms). The clock is planned over movestogo moves
+ * (at most 40), else 23 with an increment and 35 in sudden death. Handles
+ * zero or negative clocks and movestogo 0 (treated as not given). */
 TimeLimits time_limits(const SearchLimits *limits, Color us, int overhead);
 
 /* What the iterations so far say about the root, for scaled_soft_limit. */
