@@ -234,8 +234,10 @@ static void cmd_go(UciSession *u, char **tok, int n)
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
             limit_word = true;
-            if (go_value(&notes, tok, n, &i, INT32_MIN, INT32_MAX, &v))
-                l.movestogo = v > 0 ? (int)v : 0; /* movestogo 0: sudden death */
+            /* movestogo 0 is sudden death, as if absent; a negative count
+             * is clamped to it with a note, like every other limit. */
+            if (go_value(&notes, tok, n, &i, 0, INT32_MAX, &v))
+                l.movestogo = (int)v;
         } else if (!strcmp(t, "movetime")) {
             limit_word = true;
             if (go_value(&notes, tok, n, &i, 1, INT64_MAX / 4, &v))
@@ -426,8 +428,10 @@ static bool dispatch(UciSession *u, char **tok, int n)
         uci_stop_search(u);
         if (u->sandboxed)
             printf("info string sandboxed session: no bench\n");
-        else if (n > 1 && parse_i64(tok[1], 1, MAX_PLY - 1, &d) != PARSE_OK)
-            printf("info string bench depth must be 1..%d\n", MAX_PLY - 1);
+        else if (n > 1 && !strcmp(tok[1], "mate"))
+            printf("info string bench mate runs from the command line: keysquare bench mate\n");
+        else if (n > 2 || (n > 1 && parse_i64(tok[1], 1, MAX_PLY - 1, &d) != PARSE_OK))
+            printf("info string bench takes one depth, 1..%d\n", MAX_PLY - 1);
         else
             bench_run((int)d);
     } else if (!strcmp(c, "help"))

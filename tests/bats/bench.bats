@@ -45,6 +45,17 @@ BENCH_LAST='^[0-9]+ nodes [0-9]+ nps$'
     [ "${lines[-1]}" = readyok ]
 }
 
+# Found by a new-user trial: over UCI `bench 2 3` ran bench at depth 2
+# (the command line refuses extra words) and `bench mate` was answered as
+# a bad depth.
+@test "bench over UCI refuses extra words and sends bench mate to the command line" {
+    uci_session 'bench 2 3' 'bench mate' isready
+    [ "${#lines[@]}" -eq 3 ]
+    [[ "${lines[0]}" == "info string bench takes one depth"* ]]
+    [[ "${lines[1]}" == "info string bench mate runs from the command line"* ]]
+    [ "${lines[2]}" = readyok ]
+}
+
 @test "d prints the board, then Fen: and Key: lines" {
     uci_session 'position startpos moves e2e4' d
     [ "$status" -eq 0 ]

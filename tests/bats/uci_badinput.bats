@@ -281,6 +281,19 @@ fen_after() {
     [ "$(ks_count "^info string go movetime -5 is out of range; 1 used")" -eq 1 ]
 }
 
+# Found by a new-user trial: a negative movestogo passed without a word.
+# movestogo 0 is sudden death (the UCI text allows it), so it is silent.
+@test "a negative movestogo is named and taken as sudden death; movestogo 0 is silent" {
+    ks_start
+    ks_send 'position startpos' 'go wtime 1000 btime 1000 movestogo -1'
+    ks_wait '^bestmove ' 1
+    ks_send 'go wtime 1000 btime 1000 movestogo 0'
+    ks_wait '^bestmove ' 2
+    ks_sync
+    [ "$(ks_count "^info string go movestogo -1 is out of range; 0 used")" -eq 1 ]
+    [ "$(ks_count "^info string go movestogo")" -eq 1 ]
+}
+
 # Noticed in a new-user trial: an empty or negative clock got no word.
 @test "go with no time left on the mover's clock names it and still moves" {
     ks_start
