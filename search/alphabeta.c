@@ -175,8 +175,11 @@ enum { SE_MULTI_CUT = -2 };
 /* Singular extensions (chessprogramming wiki, "Singular Extensions"): the
  * TT move is searched one ply deeper when every other move fails low
  * against a margin below its TT value at reduced depth. If even the
- * others beat beta, the node is cut (multi-cut). Returns the extension in
- * plies (0 or 1) or SE_MULTI_CUT. */
+ * others beat beta, the node is cut (multi-cut). If they only reach the
+ * margin while the TT value itself is at or above beta, the node has
+ * other good moves and the TT move is searched one ply shallower
+ * (Stockfish's negative extension). Returns the extension in plies (-1,
+ * 0 or 1) or SE_MULTI_CUT. */
 static int singular_extension(SearchThread *t, Move tt_move, int tt_value, int beta, int depth, int ply, bool cut_node)
 {
     Stack *ss = &t->stack[ply];
@@ -186,7 +189,9 @@ static int singular_extension(SearchThread *t, Move tt_move, int tt_value, int b
     ss->excluded = MOVE_NONE;
     if (v < singular_beta)
         return 1;
-    return singular_beta >= beta ? SE_MULTI_CUT : 0;
+    if (singular_beta >= beta)
+        return SE_MULTI_CUT;
+    return tt_value >= beta ? -1 : 0;
 }
 
 /* Cuts a non-PV node not in check before its moves are searched: reverse
@@ -488,7 +493,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
                 return 0;
             if (se == SE_MULTI_CUT)
                 return tt_value - SE_MARGIN * depth;
-            ext = se > ext ? se : ext;
+            /* A negative extension outweighs a check's. */
+            ext = se < 0 ? se : se > ext ? se : ext;
         }
         int new_depth = depth - 1 + ext;
         int r = 0;
