@@ -142,12 +142,22 @@ static int blend(const Position *pos, Score total, int *scale)
     return value > EVAL_LIMIT ? EVAL_LIMIT : value < -EVAL_LIMIT ? -EVAL_LIMIT : value;
 }
 
+/* Half-moves over which the fifty-move counter fades the net's value:
+ * at rule50 = 100 (a draw may be claimed) it keeps half. The net never
+ * sees the counter, so without this a won-looking position that makes no
+ * progress scores the same on the last move before the draw as on the
+ * first (Stockfish scales its net the same way). */
+#define FIFTY_FADE 200
+
 /* The net's value with the endgame layer's scale factor for the side it
- * favours (drawish material pulls it toward 0), capped like the terms. */
+ * favours (drawish material pulls it toward 0), faded by the fifty-move
+ * counter, capped like the terms. */
 static int net_value_of(const Position *pos, int v)
 {
     Color strong = (v > 0) == (pos->side == WHITE) ? WHITE : BLACK;
     v = v * endgame_scale_factor(pos, strong) / SCALE_NORMAL;
+    int rule50 = pos->rule50 < 100 ? pos->rule50 : 100;
+    v = v * (FIFTY_FADE - rule50) / FIFTY_FADE;
     return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 
