@@ -75,21 +75,27 @@ static Bitboard pinned_pieces(const Position *pos, Color us, Square ksq)
     return pinned;
 }
 
-/* En passant, checked by placing the move on the occupancy: this catches
- * the rank pin through both pawns and a check the capture does not cure. */
+/* Whether taking en passant from `from` leaves the king on ksq safe,
+ * tested on the occupancy after the capture: this catches the rank pin
+ * through both pawns and a check the capture does not cure. */
+static inline bool en_passant_safe(const Position *pos, Square from, Square ksq)
+{
+    Color us = pos->side, them = !us;
+    Square cap = pos->ep ^ 8;
+    Bitboard diag = pieces(pos, them, BISHOP) | pieces(pos, them, QUEEN);
+    Bitboard orth = pieces(pos, them, ROOK) | pieces(pos, them, QUEEN);
+    Bitboard occ = (occupied(pos) ^ square_bb(from) ^ square_bb(cap)) | square_bb(pos->ep);
+    return !((bishop_attacks(ksq, occ) & diag) | (rook_attacks(ksq, occ) & orth)
+             | (KNIGHT_ATTACKS[ksq] & pieces(pos, them, KNIGHT))
+             | (PAWN_ATTACKS[us][ksq] & pieces(pos, them, PAWN) & ~square_bb(cap)));
+}
+
 static void gen_en_passant(Gen *g, Bitboard pawns)
 {
     const Position *pos = g->pos;
-    Square cap = pos->ep ^ 8;
-    Bitboard diag = pieces(pos, g->them, BISHOP) | pieces(pos, g->them, QUEEN);
-    Bitboard orth = pieces(pos, g->them, ROOK) | pieces(pos, g->them, QUEEN);
     for (Bitboard b = PAWN_ATTACKS[g->them][pos->ep] & pawns; b;) {
         Square from = pop_lsb(&b);
-        Bitboard occ = (g->occ ^ square_bb(from) ^ square_bb(cap)) | square_bb(pos->ep);
-        Bitboard att = (bishop_attacks(g->ksq, occ) & diag) | (rook_attacks(g->ksq, occ) & orth)
-                     | (KNIGHT_ATTACKS[g->ksq] & pieces(pos, g->them, KNIGHT))
-                     | (PAWN_ATTACKS[g->us][g->ksq] & pieces(pos, g->them, PAWN) & ~square_bb(cap));
-        if (att)
+        if (!en_passant_safe(pos, from, g->ksq))
             continue;
         if (g->out)
             g->out[g->n++] = make_special(from, pos->ep, MK_EN_PASSANT, KNIGHT);
@@ -182,33 +188,41 @@ static inline bool attacked(const Position *pos, Square s, Color by, Bitboard oc
         || (rook_attacks(s, occ) & (bt[ROOK] | bt[QUEEN]) & theirs);
 }
 
-/* Castling by the Chess960 rules, which include standard castling: every
- * square the king and the rook cross or land on is empty but for the two
- * of them, and no square the king crosses or lands on is attacked (it is
- * not in check). The rook is taken off the board for that test, so a rook
- * that shields the destination (a queen on a1 behind a b1 rook, the king
- * on c1 or castling to it) does not make it safe; in standard chess that
- * changes nothing. */
+/* Castling by the Chess960 rules, which include standard castling: the
+ * right is held, every square the king and the rook cross or land on is
+ * empty but for the two of them, and no square the king crosses or lands
+ * on is attacked (the caller knows it is not in check). The rook is taken
+ * off the board for that test, so a rook that shields the destination (a
+ * queen on a1 behind a b1 rook, the king on c1 or castling to it) does not
+ * make it safe; in standard chess that changes nothing. The king of ksq
+ * lands on the c- or g-file of its rank, maybe where it stands or on its
+ * rook's square. */
+static bool can_castle(const Position *pos, Square ksq, bool queenside)
+{
+    Color us = pos->side;
+    int index = castling_index(us, queenside);
+    if (!(pos->castling & (1 << index)))
+        return false;
+    Square rook = pos->castling_rook[index];
+    Square kto = make_square(queenside ? 2 : 6, rank_of(ksq)); /* rights imply a back-rank king */
+    Square rto = queenside ? kto + 1 : kto - 1;
+    Bitboard king_path = BETWEEN[ksq][kto] | square_bb(kto);
+    Bitboard path = (king_path | BETWEEN[rook][rto] | square_bb(rto)) & ~square_bb(ksq) & ~square_bb(rook);
+    if (path & occupied(pos))
+        return false;
+    Bitboard occ = occupied(pos) ^ square_bb(rook);
+    for (Bitboard b = king_path; b;)
+        if (attacked(pos, pop_lsb(&b), !us, occ))
+            return false;
+    return true;
+}
+
 static void gen_castling(Gen *g)
 {
-    const Position *pos = g->pos;
     for (int queenside = 0; queenside <= 1; queenside++) {
-        int index = castling_index(g->us, queenside);
-        if (!(pos->castling & (1 << index)))
+        if (!can_castle(g->pos, g->ksq, queenside))
             continue;
-        Square rook = pos->castling_rook[index];
-        Square kto = make_square(queenside ? 2 : 6, rank_of(g->ksq)); /* rights imply a back-rank king */
-        Square rto = queenside ? kto + 1 : kto - 1;
-        Bitboard king_path = BETWEEN[g->ksq][kto] | square_bb(kto);
-        Bitboard path = (king_path | BETWEEN[rook][rto] | square_bb(rto)) & ~square_bb(g->ksq) & ~square_bb(rook);
-        if (path & g->occ)
-            continue;
-        Bitboard occ = g->occ ^ square_bb(rook);
-        bool safe = true;
-        for (Bitboard b = king_path; b && safe;)
-            safe = !attacked(pos, pop_lsb(&b), g->them, occ);
-        if (!safe)
-            continue;
+        Square kto = make_square(queenside ? 2 : 6, rank_of(g->ksq));
         if (g->out)
             g->out[g->n++] = make_special(g->ksq, kto, MK_CASTLING, KNIGHT);
         else
@@ -264,15 +278,70 @@ void gen_legal(const Position *pos, MoveList *list, int type)
 
 int count_legal(const Position *pos) { return generate(pos, NULL, 0, GEN_ALL); }
 
+/* Whether pawn move from-to (not en passant) fits the board: a push to an
+ * empty square, a double push from the second rank over an empty one, or
+ * a capture; the kind must say promotion exactly when it reaches the last
+ * rank. */
+static bool pawn_move_fits(const Position *pos, Square from, Square to, int kind)
+{
+    Color us = pos->side;
+    Bitboard occ = occupied(pos), to_bb = square_bb(to);
+    int up = us == WHITE ? 8 : -8;
+    if ((relative_rank(us, to) == 7) != (kind == MK_PROMOTION))
+        return false;
+    if (PAWN_ATTACKS[us][from] & pos->by_color[!us] & to_bb)
+        return true;
+    if (to == from + up)
+        return !(occ & to_bb);
+    return to == from + 2 * up && relative_rank(us, from) == 1 && !(occ & (to_bb | square_bb(from + up)));
+}
+
+/* The move is checked against the board as the generator would make it
+ * (the same pieces, kinds and promotion bits), then for the king's safety:
+ * a king move to an unattacked square (the king off the board, so it
+ * cannot hide behind itself), castling by can_castle, en passant by
+ * placing it on the occupancy; any other move in single check must take
+ * the checker or block it, and a move off the line through the king and
+ * its square must not uncover a slider. Double check leaves the king
+ * alone to move, as in generate(). */
 bool is_legal_move(const Position *pos, Move m)
 {
-    MoveList l;
-    l.count = 0;
-    gen_legal(pos, &l, GEN_ALL);
-    for (int i = 0; i < l.count; i++)
-        if (l.moves[i] == m)
-            return true;
-    return false;
+    Color us = pos->side;
+    Square from = move_from(m), to = move_to(m);
+    int kind = move_kind(m);
+    Piece pc = pos->board[from];
+    if (pc == NO_PIECE || color_of(pc) != us || (kind != MK_PROMOTION && move_promo(m) != KNIGHT))
+        return false;
+    PieceType pt = type_of(pc);
+    if (kind == MK_CASTLING)
+        return pt == KING && !pos->checkers && rank_of(to) == rank_of(from) && (file_of(to) == 2 || file_of(to) == 6)
+            && can_castle(pos, from, file_of(to) == 2);
+    Bitboard to_bb = square_bb(to), occ = occupied(pos);
+    if (pos->by_color[us] & to_bb) /* MOVE_NONE and MOVE_NULL too: from == to */
+        return false;
+    if (pt == KING)
+        return kind == MK_NORMAL && (KING_ATTACKS[from] & to_bb) && !attacked(pos, to, !us, occ ^ square_bb(from));
+    if (more_than_one(pos->checkers))
+        return false;
+    Square ksq = king_square(pos, us);
+    if (kind == MK_EN_PASSANT)
+        return pt == PAWN && to == pos->ep && (PAWN_ATTACKS[!us][to] & square_bb(from))
+            && en_passant_safe(pos, from, ksq);
+    if (pt == PAWN ? !pawn_move_fits(pos, from, to, kind) :
+                     kind != MK_NORMAL || !(piece_attacks(pt, from, occ) & to_bb))
+        return false;
+    if (pos->checkers && !((BETWEEN[ksq][lsb(pos->checkers)] | pos->checkers) & to_bb))
+        return false;
+    /* A pinned piece may move along its pin only; a slider that sees the
+     * king once `from` is empty, and does not check it already, pins it. */
+    Bitboard line = LINE[ksq][from];
+    if (!line || (line & to_bb))
+        return true;
+    const Bitboard *bt = pos->by_type;
+    Bitboard rest = occ ^ square_bb(from);
+    Bitboard sliders =
+        (bishop_attacks(ksq, rest) & (bt[BISHOP] | bt[QUEEN])) | (rook_attacks(ksq, rest) & (bt[ROOK] | bt[QUEEN]));
+    return !(sliders & pos->by_color[!us] & ~pos->checkers);
 }
 
 Move parse_uci_move(const Position *pos, const char *text)

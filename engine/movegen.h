@@ -23,6 +23,9 @@ void gen_legal(const Position *pos, MoveList *list, int type);
 /* Number of legal moves, found by the same generator without writing the
  * moves (a popcount per piece): the fast path of perft's last ply. */
 int count_legal(const Position *pos);
+/* Whether m (any 16 bits: a TT move, a killer, MOVE_NONE) is one of the
+ * moves gen_legal(GEN_ALL) gives, found without generating them: from
+ * the board and the checks, pins and attacked squares they concern. */
 bool is_legal_move(const Position *pos, Move m);
 
 /* Parses a long-algebraic move ("e2e4", "e7e8q", "e1g1"); returns
