@@ -126,7 +126,10 @@ games_and_first_net() {
     [[ "$output" =~ usage ]]
     # --init-net starts from a quantised net: its first epoch at a tiny
     # learning rate has the training loss of the net it started from, not
-    # of a fresh one; a file that is not such a net is refused.
+    # of a fresh one; a file that is not such a net is refused. "The
+    # same" is within a fifth of the fresh net's distance: quantisation
+    # moves the loss by about 0.0005 on these few positions, and the
+    # games (so the positions) change with the search.
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/f" --epochs 1 --batch 256 --val-every 3 --lr 0.0000001 \
         --init-net "$DIR/a/epoch-1.nnue" "$DIR/t.viri"
     [ "$status" -eq 0 ]
@@ -135,7 +138,7 @@ games_and_first_net() {
     fresh=$(echo "${lines[1]}" | sed -E 's/.*train loss ([0-9.]+).*/\1/')
     a_loss=$(timeout "$HANG" "$TOOLS/train" --out "$DIR/h" --epochs 1 --batch 256 --val-every 3 --lr 0.0000001 \
         --init "$DIR/a/last.ckpt" "$DIR/t.viri" | sed -n 2p | sed -E 's/.*train loss ([0-9.]+).*/\1/')
-    awk -v n="$from_net" -v c="$a_loss" -v f="$fresh" 'BEGIN { d = n - c; e = n - f; if (d < 0) d = -d; if (e < 0) e = -e; exit !(d < 0.0005 && e > 0.001) }'
+    awk -v n="$from_net" -v c="$a_loss" -v f="$fresh" 'BEGIN { d = n - c; e = n - f; if (d < 0) d = -d; if (e < 0) e = -e; exit !(5 * d < e && e > 0.001) }'
     head -c 5000 "$DIR/a/epoch-1.nnue" > "$DIR/short.nnue"
     run timeout "$HANG" "$TOOLS/train" --out "$DIR/i" --init-net "$DIR/short.nnue" "$DIR/t.viri"
     [ "$status" -eq 1 ]
