@@ -10,6 +10,7 @@
 #include "control.h"
 #include "eval/evaluate.h"
 #include "history.h"
+#include "movepick.h"
 #include "tb.h"
 
 /* LMR[depth][move index] in plies, from an integer log so the table is
@@ -103,22 +104,22 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
         best = stand_pat;
     }
 
-    MoveList l;
-    l.count = 0;
-    gen_legal(pos, &l, check ? GEN_ALL : GEN_NOISY);
-    if (check && l.count == 0)
-        return -VALUE_MATE + ply;
-    score_moves(t, &l, tt_hit ? hit.move : MOVE_NONE, ss);
-
+    /* In check every evasion, else the TT move if noisy and the winning
+     * captures and queen promotions. */
+    MovePicker mp;
+    picker_init(&mp, t, ss, tt_hit ? hit.move : MOVE_NONE, check ? PICK_ALL : PICK_GOOD_NOISY);
     Move best_move = MOVE_NONE;
-    int old_alpha = alpha;
-    for (int i = 0; i < l.count; i++) {
-        Move m = pick_move(&l, i);
+    int old_alpha = alpha, legal = 0;
+    for (Move m; (m = next_move(&mp)) != MOVE_NONE;) {
+        legal++;
         if (!check) {
             if (move_kind(m) == MK_PROMOTION && move_promo(m) != QUEEN)
                 continue;
-            if (l.scores[i] < SCORE_GOOD_CAPTURE && l.scores[i] != SCORE_TT)
-                continue; /* losing captures */
+            /* As when every move was scored up front: a winning capture
+             * scored below the band (a pawn taken, its capture history
+             * under -12800) counts as losing. */
+            if (mp.score < SCORE_GOOD_CAPTURE && mp.score != SCORE_TT)
+                continue;
             int gain = SEE_VALUE[type_of(pos->board[move_to(m)])] + (move_kind(m) == MK_PROMOTION ? 850 : 0);
             if (stand_pat + gain + 200 <= alpha && move_kind(m) != MK_PROMOTION)
                 continue; /* delta pruning */
@@ -141,6 +142,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             }
         }
     }
+    if (check && !legal)
+        return -VALUE_MATE + ply;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&s->tt, pos->key, best_move, value_to_tt(best, ply), raw_eval, 0, bound);
     return best;
@@ -289,12 +292,9 @@ static int probcut(SearchThread *t, int beta, int eval, int tt_eval, int depth, 
     if (depth < PROBCUT_MIN_DEPTH || abs(beta) >= VALUE_KNOWN_WIN / 2
         || (tt_value != VALUE_NONE && hit->depth >= depth - PROBCUT_REDUCTION + 1 && tt_value < pc_beta))
         return VALUE_NONE;
-    MoveList l;
-    l.count = 0;
-    gen_legal(pos, &l, GEN_NOISY);
-    score_moves(t, &l, tt_value != VALUE_NONE ? hit->move : MOVE_NONE, ss);
-    for (int i = 0; i < l.count; i++) {
-        Move m = pick_move(&l, i);
+    MovePicker mp;
+    picker_init(&mp, t, ss, tt_value != VALUE_NONE ? hit->move : MOVE_NONE, PICK_NOISY);
+    for (Move m; (m = next_move(&mp)) != MOVE_NONE;) {
         if ((move_kind(m) == MK_PROMOTION && move_promo(m) != QUEEN) || !see_ge(pos, m, pc_beta - eval))
             continue;
         set_stack_move(t, ss, m);
@@ -455,20 +455,16 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     if (depth >= IIR_MIN_DEPTH && !tt_move && !excluded)
         depth--;
 
-    MoveList l;
-    l.count = 0;
-    gen_legal(pos, &l, GEN_ALL);
-    if (l.count == 0)
-        return check ? -VALUE_MATE + ply : VALUE_DRAW;
-    score_moves(t, &l, tt_move, ss);
+    MovePicker mp;
+    picker_init(&mp, t, ss, tt_move, PICK_ALL);
     bool tt_noisy = tt_move && (is_capture(pos, tt_move) || move_kind(tt_move) == MK_PROMOTION);
 
     MoveSets tried;
     tried.nquiets = tried.nnoisy = 0;
-    int moves_seen = 0, best = -VALUE_INFINITE, old_alpha = alpha;
+    int legal = 0, moves_seen = 0, best = -VALUE_INFINITE, old_alpha = alpha;
     Move best_move = MOVE_NONE;
-    for (int i = 0; i < l.count; i++) {
-        Move m = pick_move(&l, i);
+    for (Move m; (m = next_move(&mp)) != MOVE_NONE;) {
+        legal++; /* pruned and excluded moves too: the node has a move */
         if (m == excluded)
             continue;
         /* The move's rank among those this node may search: a singular
@@ -499,9 +495,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         int new_depth = depth - 1 + ext;
         int r = 0;
         if (depth >= 3 && n >= 1 + pv_node && quiet) {
-            NodeKind k = {
-                pv_node, cut_node, improving, tt_noisy, l.scores[i] >= SCORE_COUNTER && l.scores[i] <= SCORE_KILLER,
-                checks};
+            NodeKind k = {pv_node, cut_node, improving, tt_noisy, mp.score >= SCORE_COUNTER && mp.score <= SCORE_KILLER,
+                          checks};
             r = reduction(depth, n, reduction_adjust(&k, hist), new_depth);
         }
         set_stack_move(t, ss, m);
@@ -531,6 +526,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         else if (!quiet && tried.nnoisy < 64)
             tried.noisy[tried.nnoisy++] = m;
     }
+    if (!legal)
+        return check ? -VALUE_MATE + ply : VALUE_DRAW;
     if (excluded && best == -VALUE_INFINITE)
         return alpha; /* the excluded move was the only legal one */
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;

@@ -1,4 +1,4 @@
-/* Move ordering and what the search learns from its cutoffs: the
+/* What the search learns from its cutoffs, for move ordering: the
  * butterfly, continuation and counter-move histories, killers (all from
  * the chessprogramming wiki, "History Heuristic", "Killer Heuristic",
  * "Countermove Heuristic"). */
@@ -6,7 +6,7 @@
 
 #include "history.h"
 
-static Move counter_move(const SearchThread *t)
+Move counter_move(const SearchThread *t)
 {
     const Position *pos = &t->pos;
     Move prev = pos_last_move(pos);
@@ -64,49 +64,6 @@ void set_stack_null_move(SearchThread *t, Stack *ss)
     ss->move = MOVE_NULL;
     ss->cont = NULL;
     nnue_push(&t->net, (int)(ss - t->stack), &t->pos, MOVE_NULL);
-}
-
-void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss)
-{
-    const Position *pos = &t->pos;
-    Move counter = counter_move(t);
-    for (int i = 0; i < l->count; i++) {
-        Move m = l->moves[i];
-        /* a Chess960 castling king may land on its own rook: no victim */
-        int victim = move_kind(m) == MK_CASTLING ? NO_PIECE_TYPE : type_of(pos->board[move_to(m)]);
-        if (m == tt_move)
-            l->scores[i] = SCORE_TT;
-        else if (move_kind(m) == MK_PROMOTION)
-            l->scores[i] = move_promo(m) == QUEEN ? SCORE_GOOD_CAPTURE + 10000 : SCORE_BAD_CAPTURE - 1;
-        else if (victim || move_kind(m) == MK_EN_PASSANT) {
-            /* The victim first; its history orders captures of like
-             * victims and may lift one over a slightly richer one. */
-            int mvv = SEE_VALUE[victim ? victim : PAWN] * 8 + capture_history(t, m) / 16;
-            l->scores[i] = (see_ge(pos, m, 0) ? SCORE_GOOD_CAPTURE : SCORE_BAD_CAPTURE) + mvv;
-        } else if (m == ss->killers[0])
-            l->scores[i] = SCORE_KILLER;
-        else if (m == ss->killers[1])
-            l->scores[i] = SCORE_KILLER - 1;
-        else if (m == counter)
-            l->scores[i] = SCORE_COUNTER;
-        else
-            l->scores[i] = quiet_history(t, ss, m);
-    }
-}
-
-Move pick_move(MoveList *l, int i)
-{
-    int best = i;
-    for (int j = i + 1; j < l->count; j++)
-        if (l->scores[j] > l->scores[best])
-            best = j;
-    Move m = l->moves[best];
-    int sc = l->scores[best];
-    l->moves[best] = l->moves[i];
-    l->scores[best] = l->scores[i];
-    l->moves[i] = m;
-    l->scores[i] = sc;
-    return m;
 }
 
 /* History with gravity: stays within +-HISTORY_MAX. */

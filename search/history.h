@@ -1,24 +1,13 @@
-/* Move ordering and what the search learns from cutoffs (history.c):
- * private to search/. */
+/* What the search learns from cutoffs (history.c), for move ordering
+ * (movepick.c) and reductions: private to search/. */
 #ifndef KS_SEARCH_HISTORY_H
 #define KS_SEARCH_HISTORY_H
 
 #include "thread.h"
 
-/* Ordering scores of score_moves: the TT move, then winning captures and
- * queen promotions (most valuable victim first), killers, the counter
- * move, quiets by history, and losing captures last. */
-enum {
-    SCORE_TT = 1 << 30,
-    SCORE_GOOD_CAPTURE = 1 << 28,
-    SCORE_KILLER = 1 << 27,
-    SCORE_COUNTER = (1 << 27) - 2,
-    SCORE_BAD_CAPTURE = -(1 << 28),
-};
-/* Scores every move of l for pick_move (ss: the node's stack entry). */
-void score_moves(const SearchThread *t, MoveList *l, Move tt_move, const Stack *ss);
-/* Selection sort, one step: brings the best remaining move to index i. */
-Move pick_move(MoveList *l, int i);
+/* The counter move of t->pos's last move (the reply that last refuted it),
+ * or MOVE_NONE: it may be illegal here. */
+Move counter_move(const SearchThread *t);
 /* Butterfly history plus the two continuation histories of quiet move m. */
 int quiet_history(const SearchThread *t, const Stack *ss, Move m);
 /* Records move m as made at ss, before pos_make: its continuation table
