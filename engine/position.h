@@ -158,6 +158,8 @@ static inline bool is_capture(const Position *pos, Move m)
 {
     return (pos->board[move_to(m)] != NO_PIECE && move_kind(m) != MK_CASTLING) || move_kind(m) == MK_EN_PASSANT;
 }
+/* A capture or a promotion: the moves of gen_legal's GEN_NOISY. */
+static inline bool is_noisy(const Position *pos, Move m) { return is_capture(pos, m) || move_kind(m) == MK_PROMOTION; }
 
 /* A castling move is encoded as the king's square and its destination
  * (g- or c-file) in both modes, so the king's destination file says which

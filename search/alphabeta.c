@@ -457,7 +457,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
 
     MovePicker mp;
     picker_init(&mp, t, ss, tt_move, PICK_ALL);
-    bool tt_noisy = tt_move && (is_capture(pos, tt_move) || move_kind(tt_move) == MK_PROMOTION);
+    bool tt_noisy = tt_move && is_noisy(pos, tt_move);
 
     MoveSets tried;
     tried.nquiets = tried.nnoisy = 0;
@@ -470,7 +470,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         /* The move's rank among those this node may search: a singular
          * verification search does not count the excluded TT move. */
         int n = moves_seen++;
-        bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
+        bool quiet = !is_noisy(pos, m);
         bool checks = gives_check(pos, m);
         int hist = quiet ? quiet_history(t, ss, m) : capture_history(t, m);
         /* PV nodes too (as Stockfish and Ethereal prune) unless several
@@ -537,7 +537,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
     /* A quiet (or no) best move tells how far the static eval was off; a
      * capture's gain is the search's, not the eval's. A bound only tells
      * the error's side. */
-    bool noisy_best = best_move && (is_capture(pos, best_move) || move_kind(best_move) == MK_PROMOTION);
+    bool noisy_best = best_move && is_noisy(pos, best_move);
     if (!check && !noisy_best && abs(best) < VALUE_KNOWN_WIN / 2 && abs(eval) < VALUE_KNOWN_WIN / 2
         && !(bound == BOUND_LOWER && best <= eval) && !(bound == BOUND_UPPER && best >= eval))
         update_correction(t, depth, best - eval);
@@ -549,7 +549,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     Position *pos = &t->pos;
     Move m = t->root[index].move;
     bool checks = gives_check(pos, m);
-    bool quiet = !is_capture(pos, m) && move_kind(m) != MK_PROMOTION;
+    bool quiet = !is_noisy(pos, m);
     set_stack_move(t, &t->stack[0], m);
     Undo undo;
     pos_make(pos, m, &undo);

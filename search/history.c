@@ -37,9 +37,7 @@ int quiet_history(const SearchThread *t, const Stack *ss, Move m)
     return h;
 }
 
-/* The piece type move m takes (a pawn for en passant, none for a quiet
- * promotion): the capture history's third index. */
-static PieceType victim_of(const Position *pos, Move m)
+PieceType capture_victim(const Position *pos, Move m)
 {
     return move_kind(m) == MK_EN_PASSANT ? PAWN : type_of(pos->board[move_to(m)]);
 }
@@ -47,7 +45,7 @@ static PieceType victim_of(const Position *pos, Move m)
 int capture_history(const SearchThread *t, Move m)
 {
     const Position *pos = &t->pos;
-    return t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)];
+    return t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][capture_victim(pos, m)];
 }
 
 void set_stack_move(SearchThread *t, Stack *ss, Move m)
@@ -104,7 +102,7 @@ static void update_noisy_stats(SearchThread *t, Move best, int bonus, const Move
         Move m = i < 0 ? best : tried[i];
         if (m == MOVE_NONE || (i >= 0 && m == best))
             continue;
-        add_history(&t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][victim_of(pos, m)],
+        add_history(&t->hist.capture_hist[pos->board[move_from(m)]][move_to(m)][capture_victim(pos, m)],
                     i < 0 ? bonus : -bonus);
     }
 }

@@ -17,6 +17,10 @@ void set_stack_move(SearchThread *t, Stack *ss, Move m);
 void set_stack_null_move(SearchThread *t, Stack *ss);
 /* Capture history of noisy move m (a capture or a promotion). */
 int capture_history(const SearchThread *t, Move m);
+/* The piece type noisy move m takes in pos (a pawn for en passant,
+ * NO_PIECE_TYPE for a quiet promotion): the capture history's third index
+ * and the victim of the picker's ordering. */
+PieceType capture_victim(const Position *pos, Move m);
 /* The moves a node searched before its best one, quiet and noisy apart. */
 typedef struct {
     Move quiets[64], noisy[64];

@@ -29,8 +29,6 @@ static const int REFUTATION_SCORE[3] = {SCORE_KILLER, SCORE_KILLER - 1, SCORE_CO
 #define QUEEN_PROMOTION_SCORE 10000
 #define UNDERPROMOTION_SCORE (-1)
 
-static bool is_noisy(const Position *pos, Move m) { return is_capture(pos, m) || move_kind(m) == MK_PROMOTION; }
-
 void picker_init(MovePicker *mp, const SearchThread *t, const Stack *ss, Move tt_move, PickMode mode)
 {
     const Position *pos = &t->pos;
@@ -66,8 +64,7 @@ static void score_noisy(MovePicker *mp)
         if (move_kind(m) == MK_PROMOTION)
             l->scores[i] = move_promo(m) == QUEEN ? QUEEN_PROMOTION_SCORE : UNDERPROMOTION_SCORE;
         else {
-            PieceType victim = move_kind(m) == MK_EN_PASSANT ? PAWN : type_of(pos->board[move_to(m)]);
-            l->scores[i] = SEE_VALUE[victim] * 8 + capture_history(mp->t, m) / 16;
+            l->scores[i] = SEE_VALUE[capture_victim(pos, m)] * 8 + capture_history(mp->t, m) / 16;
         }
     }
 }

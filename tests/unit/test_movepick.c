@@ -23,8 +23,6 @@ static Move some_move(const MoveList *l, Rng *rng)
     return l->moves[rng_below(rng, l->count)];
 }
 
-static bool is_noisy(const Position *pos, Move m) { return is_capture(pos, m) || move_kind(m) == MK_PROMOTION; }
-
 /* The score the full scoring of every move gave m (search/history.c
  * before the picker), written out again here as the reference. */
 static int reference_score(const SearchThread *t, const Stack *ss, Move tt, Move counter, Move m)
