@@ -15,23 +15,30 @@ Move counter_move(const SearchThread *t)
     return t->hist.counter_moves[pos->board[move_to(prev)]][move_to(prev)];
 }
 
-/* The continuation tables of the moves made one and two plies before ss
- * (NULL at the root side of the stack and after a null move). */
-static void cont_tables(const SearchThread *t, const Stack *ss, ContHist *c[2])
+/* Continuation histories follow the moves made one, two and four plies
+ * before (chessprogramming wiki, "History Heuristic"; Stockfish reads
+ * plies 1, 2 and 4 when ordering): ply 4 is the side to move's own move
+ * before last, whose plans a quiet move often continues. */
+#define NCONT 3
+
+/* The continuation tables of the moves made one, two and four plies
+ * before ss (NULL at the root side of the stack and after a null move). */
+static void cont_tables(const SearchThread *t, const Stack *ss, ContHist *c[NCONT])
 {
     ptrdiff_t ply = ss - t->stack;
     c[0] = ply >= 1 ? (ss - 1)->cont : NULL;
     c[1] = ply >= 2 ? (ss - 2)->cont : NULL;
+    c[2] = ply >= 4 ? (ss - 4)->cont : NULL;
 }
 
 int quiet_history(const SearchThread *t, const Stack *ss, Move m)
 {
     const Position *pos = &t->pos;
     Piece pc = pos->board[move_from(m)];
-    ContHist *c[2];
+    ContHist *c[NCONT];
     cont_tables(t, ss, c);
     int h = t->hist.history[pos->side][move_from(m)][move_to(m)];
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < NCONT; k++)
         if (c[k])
             h += (*c[k])[pc][move_to(m)];
     return h;
@@ -75,7 +82,7 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus,
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = best;
     }
-    ContHist *c[2];
+    ContHist *c[NCONT];
     cont_tables(t, ss, c);
     for (int i = -1; i < ntried; i++) {
         Move m = i < 0 ? best : tried[i];
@@ -84,7 +91,7 @@ static void update_quiet_stats(SearchThread *t, Stack *ss, Move best, int bonus,
         int b = i < 0 ? bonus : -bonus;
         Piece pc = pos->board[move_from(m)];
         add_history(&t->hist.history[pos->side][move_from(m)][move_to(m)], b);
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < NCONT; k++)
             if (c[k])
                 add_history(&(*c[k])[pc][move_to(m)], b);
     }

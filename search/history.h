@@ -8,7 +8,8 @@
 /* The counter move of t->pos's last move (the reply that last refuted it),
  * or MOVE_NONE: it may be illegal here. */
 Move counter_move(const SearchThread *t);
-/* Butterfly history plus the two continuation histories of quiet move m. */
+/* Butterfly history plus the three continuation histories (the moves one,
+ * two and four plies before) of quiet move m. */
 int quiet_history(const SearchThread *t, const Stack *ss, Move m);
 /* Records move m as made at ss, before pos_make: its continuation table
  * and the men it changes for the net's state at the next ply. */
