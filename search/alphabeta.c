@@ -172,6 +172,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 #define HIST_PRUNE_MAX_DEPTH 3
 #define HIST_PRUNE_MARGIN 3000   /* per ply, below zero quiet history */
 #define CAPT_HIST_SEE_DIVISOR 64 /* capture history units per cp of SEE margin */
+#define DEEPER_MARGIN 64         /* cp above the best so far, plus per ply: */
+#define DEEPER_MARGIN_PER_PLY 11
 
 enum { SE_MULTI_CUT = -2 };
 
@@ -342,20 +344,27 @@ static int reduction(int depth, int i, int adjust, int new_depth)
 
 /* PVS for a move already made, at the root (ply 0) and in the tree: the
  * first move with the full window, the others with a null window at
- * new_depth - r, re-searched at full depth when they beat alpha, and then
- * with the full window when they beat alpha and either stay below beta or
+ * new_depth - r, re-searched when they beat alpha, and then with the full
+ * window when they beat alpha and either stay below beta or
  * research_fail_high is set. A PV node in the tree sets it, so that its
  * parent gets an exact score and line; the root does not: a fail high
  * there ends the aspiration window, whose wider window searches the move
- * again first. Returns the score from the side that made the move. */
+ * again first. The re-search of a reduced move goes a ply deeper when the
+ * reduced search beat the node's best so far (best) by a margin, and a
+ * ply shallower when it barely beat it (Stockfish's doDeeperSearch and
+ * doShallowerSearch, 2022); the root passes no best (-VALUE_INFINITE), so
+ * a reduced root move that beats alpha is re-searched a ply deeper.
+ * Returns the score from the side that made the move. */
 static int search_made_move(SearchThread *t, int alpha, int beta, int new_depth, int r, bool first, int ply,
-                            bool cut_node, bool research_fail_high)
+                            bool cut_node, bool research_fail_high, int best)
 {
     if (first)
         return -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
     int v = -alphabeta(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-    if (v > alpha && r > 0)
+    if (v > alpha && r > 0) {
+        new_depth += (v > best + DEEPER_MARGIN + DEEPER_MARGIN_PER_PLY * new_depth) - (v < best + new_depth);
         v = -alphabeta(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+    }
     if (v > alpha && (v < beta || research_fail_high))
         v = -alphabeta(t, -beta, -alpha, new_depth, ply + 1, false);
     return v;
@@ -503,7 +512,7 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         Undo undo;
         pos_make(pos, m, &undo);
         /* In a null window v > alpha means v >= beta: no full re-search. */
-        int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, cut_node, pv_node);
+        int v = search_made_move(t, alpha, beta, new_depth, r, n == 0, ply, cut_node, pv_node, best);
         pos_unmake(pos);
         if (atomic_load_explicit(&s->stop, memory_order_relaxed))
             return 0;
@@ -561,7 +570,7 @@ int search_root_move(SearchThread *t, int alpha, int beta, int depth, int index)
     int r = 0, rank = index - t->pv_index;
     if (depth >= 3 && rank >= 3 && !checks && quiet)
         r = reduction(depth, rank, -1, new_depth);
-    int v = search_made_move(t, alpha, beta, new_depth, r, index == t->pv_index, 0, false, false);
+    int v = search_made_move(t, alpha, beta, new_depth, r, index == t->pv_index, 0, false, false, -VALUE_INFINITE);
     pos_unmake(pos);
     return v;
 }
