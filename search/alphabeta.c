@@ -172,8 +172,8 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 #define HIST_PRUNE_MAX_DEPTH 3
 #define HIST_PRUNE_MARGIN 3000   /* per ply, below zero quiet history */
 #define CAPT_HIST_SEE_DIVISOR 64 /* capture history units per cp of SEE margin */
-#define DEEPER_MARGIN 64         /* cp above the best so far, plus per ply: */
-#define DEEPER_MARGIN_PER_PLY 11
+#define DEEPER_MARGIN 64         /* cp above the best so far for a deeper re-search */
+#define DEEPER_MARGIN_PER_PLY 11 /* more cp per ply of the re-search's depth */
 
 enum { SE_MULTI_CUT = -2 };
 
