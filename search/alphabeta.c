@@ -164,7 +164,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 #define SE_MIN_DEPTH 8
 #define SE_TT_DEPTH_SLACK 3      /* the TT entry may be this much shallower */
 #define SE_MARGIN 2              /* per ply, below the TT value */
-#define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much history */
+#define LMR_HISTORY_DIVISOR 8000 /* one ply less per this much (quiet or capture) history */
 #define NMP_VERIFY_DEPTH 12      /* null-move fail highs verified from here */
 #define PROBCUT_MIN_DEPTH 5
 #define PROBCUT_MARGIN 200  /* above beta */
@@ -332,6 +332,17 @@ static int reduction_adjust(const NodeKind *k, int hist)
 {
     return !k->pv_node + k->cut_node - k->improving + k->tt_noisy - k->refutation - k->checks
          - hist / LMR_HISTORY_DIVISOR;
+}
+
+/* The plies by which a late noisy move's reduction (hist: its capture
+ * history) differs from the LMR table's: a ply less, as a capture changes
+ * the material, a ply more at a cut node and at a non-PV node, and less
+ * with a good capture history. Stockfish reduces late captures by the
+ * table it reduces quiets by; unreduced, Keysquare's trees to a given
+ * depth were several times Stockfish 15.1's (tools/README, matetrack). */
+static int noisy_reduction_adjust(bool pv_node, bool cut_node, int hist)
+{
+    return -1 + cut_node + !pv_node - hist / LMR_HISTORY_DIVISOR;
 }
 
 /* Late-move reduction in plies of the move at index i at depth (the LMR
@@ -507,6 +518,8 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
             NodeKind k = {pv_node, cut_node, improving, tt_noisy, mp.score >= SCORE_COUNTER && mp.score <= SCORE_KILLER,
                           checks};
             r = reduction(depth, n, reduction_adjust(&k, hist), new_depth);
+        } else if (depth >= 3 && n >= 1 + pv_node) {
+            r = reduction(depth, n, noisy_reduction_adjust(pv_node, cut_node, hist), new_depth);
         }
         set_stack_move(t, ss, m);
         Undo undo;
