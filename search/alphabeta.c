@@ -335,11 +335,13 @@ static int reduction_adjust(const NodeKind *k, int hist)
 }
 
 /* The plies by which a late noisy move's reduction (hist: its capture
- * history) differs from the LMR table's: a ply less, as a capture changes
- * the material, a ply more at a cut node and at a non-PV node, and less
- * with a good capture history. Stockfish reduces late captures by the
- * table it reduces quiets by; unreduced, Keysquare's trees to a given
- * depth were several times Stockfish 15.1's (tools/README, matetrack). */
+ * history) differs from the LMR table's: a ply less, a capture being
+ * likelier than a quiet to change the score, a ply more at a cut node and
+ * at a non-PV node, and up to two plies less with a good capture history
+ * or more with a bad one (one per LMR_HISTORY_DIVISOR). Stockfish reduces
+ * late captures by its quiet table too (outside its TT-PV nodes);
+ * unreduced, Keysquare's trees to depth 16 were about three times
+ * Stockfish 15.1's (tools/README, matetrack). */
 static int noisy_reduction_adjust(bool pv_node, bool cut_node, int hist)
 {
     return -1 + cut_node + !pv_node - hist / LMR_HISTORY_DIVISOR;
