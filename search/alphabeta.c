@@ -516,12 +516,11 @@ int alphabeta(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut
         }
         int new_depth = depth - 1 + ext;
         int r = 0;
-        if (depth >= 3 && n >= 1 + pv_node && quiet) {
+        if (depth >= 3 && n >= 1 + pv_node) {
             NodeKind k = {pv_node, cut_node, improving, tt_noisy, mp.score >= SCORE_COUNTER && mp.score <= SCORE_KILLER,
                           checks};
-            r = reduction(depth, n, reduction_adjust(&k, hist), new_depth);
-        } else if (depth >= 3 && n >= 1 + pv_node) {
-            r = reduction(depth, n, noisy_reduction_adjust(pv_node, cut_node, hist), new_depth);
+            int adjust = quiet ? reduction_adjust(&k, hist) : noisy_reduction_adjust(pv_node, cut_node, hist);
+            r = reduction(depth, n, adjust, new_depth);
         }
         set_stack_move(t, ss, m);
         Undo undo;
