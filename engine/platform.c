@@ -12,6 +12,7 @@
 
 #ifdef _WIN32
 #define WIN32_LEAN_AND_MEAN
+#include <io.h>
 #include <malloc.h>
 #include <windows.h>
 #else
@@ -24,6 +25,8 @@
 #ifdef _WIN32
 
 char platform_path_list_separator(void) { return ';'; }
+
+bool platform_is_terminal(FILE *f) { return _isatty(_fileno(f)) != 0; }
 
 int platform_cpu_count(void)
 {
@@ -177,6 +180,8 @@ static const clockid_t COND_CLOCK = CLOCK_REALTIME;
 #else /* POSIX */
 
 char platform_path_list_separator(void) { return ':'; }
+
+bool platform_is_terminal(FILE *f) { return isatty(fileno(f)) != 0; }
 
 int platform_cpu_count(void)
 {

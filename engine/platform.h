@@ -54,6 +54,10 @@ void platform_large_free(void *p, size_t size);
 const void *platform_map_file(const char *path, size_t *size, char *err, size_t err_size);
 void platform_unmap_file(const void *map, size_t size);
 
+/* Whether f writes to a terminal (a console on Windows): progress shown
+ * with carriage returns goes there only, not into logs and pipes. */
+bool platform_is_terminal(FILE *f);
+
 /* Makes stdout write every line at once (GUIs wait for each line in a
  * pipe). Call before the first output. */
 void platform_stdout_per_line(void);

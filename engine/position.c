@@ -343,11 +343,19 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
     }
     /* A fullmove number of 0 is written by some tools for the start; it
      * counts as 1, as in Stockfish and python-chess. */
-    if ((n >= 5 && parse_u64(fields[4], 0, 10000, &rule50) != PARSE_OK)
-        || (n == 6 && parse_u64(fields[5], 0, 100000, &fullmove) != PARSE_OK)) {
+    /* Counts past the ranges are numbers still (Stockfish and python-chess
+     * take them): clamped, with a note, where the search's counters stay
+     * far from overflow. */
+    ParseStatus rule50_status = n >= 5 ? parse_u64(fields[4], 0, 10000, &rule50) : PARSE_OK;
+    ParseStatus fullmove_status = n == 6 ? parse_u64(fields[5], 0, 100000, &fullmove) : PARSE_OK;
+    if (rule50_status == PARSE_BAD || fullmove_status == PARSE_BAD) {
         fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    if (rule50_status == PARSE_RANGE)
+        add_warning(warn, ws, "halfmove clock %s read as %d", fields[4], (int)rule50);
+    if (fullmove_status == PARSE_RANGE)
+        add_warning(warn, ws, "fullmove number %s read as %d", fields[5], (int)fullmove);
     if (fullmove < 1)
         fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {

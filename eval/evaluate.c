@@ -215,13 +215,23 @@ static void print_row(FILE *out, const char *name, Score w, Score b)
             mg_of(w) - mg_of(b), eg_of(w) - eg_of(b));
 }
 
+/* The search never uses a static evaluation in check (it searches every
+ * evasion), so none is shown there, as Stockfish shows none. */
+static void print_final(const Position *pos, int score, FILE *out)
+{
+    if (in_check(pos))
+        fprintf(out, "Final evaluation: none (in check)\n");
+    else
+        fprintf(out, "Final evaluation: %d (side to move)\n", score);
+}
+
 void eval_trace(const Position *pos, FILE *out)
 {
     int score, scale;
     if (endgame_evaluate(pos, &score)) {
         fprintf(out, "Endgame knowledge for this material decides the evaluation.\n");
         fprintf(out, "Network (%s net, not used here): %d (side to move)\n", nnue_net_name(), nnue_evaluate(pos));
-        fprintf(out, "Final evaluation: %d (side to move)\n", score);
+        print_final(pos, score, out);
         return;
     }
     EvalInfo info;
@@ -244,5 +254,5 @@ void eval_trace(const Position *pos, FILE *out)
     fprintf(out, "Hand-crafted evaluation from White's view: %d%s\n", white, nnue_enabled() ? " (not used)" : "");
     fprintf(out, "Network (%s net%s): %d (side to move), %d after the endgame scale factor\n", nnue_net_name(),
             nnue_enabled() ? "" : ", not used: Use NNUE is off", nnue_evaluate(pos), net_value(pos));
-    fprintf(out, "Final evaluation: %d (side to move)\n", evaluate(pos));
+    print_final(pos, evaluate(pos), out);
 }

@@ -28,7 +28,7 @@ int evaluate(const Position *pos);
 int evaluate_in_search(const Position *pos, NnueStack *st, int ply);
 /* Prints a term-by-term breakdown (the UCI `eval` command): per term White
  * and Black (mg, eg), their difference, the phase, the scale factor and a
- * last line "Final evaluation: N (side to move)". */
+ * last line "Final evaluation: N (side to move)", or "none (in check)". */
 void eval_trace(const Position *pos, FILE *out);
 
 #endif

@@ -200,6 +200,9 @@ def main():
 
     if a.nodes is not None and a.nodes <= 0:
         ap.error("--nodes must be positive")
+    # Games come in pairs, one per colour from each opening.
+    if not a.summary and (a.games < 2 or a.games % 2):
+        ap.error("--games must be even and at least 2 (each opening is played with both colours)")
     if a.opponent_option and not a.opponent:
         ap.error("--opponent-option needs --opponent (use --option2 with --engine2)")
     if any("=" not in o for o in a.opponent_option + a.option + a.option2):

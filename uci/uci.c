@@ -230,7 +230,8 @@ static void cmd_go(UciSession *u, char **tok, int n)
             }
         } else if (!strcmp(t, "winc") || !strcmp(t, "binc")) {
             limit_word = true;
-            if (go_value(&notes, tok, n, &i, INT64_MIN / 4, INT64_MAX / 4, &v))
+            /* A negative increment is a GUI's error, not a penalty to plan for. */
+            if (go_value(&notes, tok, n, &i, 0, INT64_MAX / 4, &v))
                 l.inc[t[0] == 'w' ? WHITE : BLACK] = v;
         } else if (!strcmp(t, "movestogo")) {
             limit_word = true;

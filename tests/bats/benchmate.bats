@@ -183,3 +183,12 @@ play_tb_game() {
         [ "$got" -eq "$dtm" ]
     done
 }
+
+# Found by a new-user trial: `bench mate 2>&1 | tee log` wrote one line of
+# 100 carriage-return progress entries per ending into the log.
+@test "bench mate writes no carriage-return progress when stderr is not a terminal" {
+    "$KS" bench mate --ending KQK --positions 3 --nodes 5000 >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
+    [ ! -s "$BATS_TEST_TMPDIR/err" ]
+    ! grep -q $'\r' "$BATS_TEST_TMPDIR/out"
+    grep -q '^KQK: positions=3 mates=3 ' "$BATS_TEST_TMPDIR/out"
+}

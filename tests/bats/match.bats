@@ -58,3 +58,14 @@ teardown() { [ -z "${DIR:-}" ] || rm -rf "$DIR"; }
     [[ "$output" == *"old.pgn exists"* ]]
     cmp "$PGN/chunk1.pgn" "$DIR/old.pgn"
 }
+
+# Found by a new-user trial: --games 3 played 2 games without a word.
+@test "match.py refuses an odd number of games: each opening is played with both colours" {
+    for g in 3 1 0; do
+        run python3 "$MATCH" --runner /bin/true --engine /bin/true --engine2 /bin/true --games $g \
+            --nodes 1000 --pgn "$DIR/odd.pgn"
+        [ "$status" -ne 0 ]
+        [[ "$output" == *"--games must be even"* ]]
+        [ ! -e "$DIR/odd.pgn" ]
+    done
+}

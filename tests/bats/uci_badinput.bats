@@ -396,3 +396,31 @@ fen_after() {
     [ "$(grep -c '^readyok' <<<"$out")" -eq 1 ]
     [ "$(grep -n '^readyok' <<<"$out" | cut -d: -f1)" -lt "$(grep -n '^bestmove' <<<"$out" | cut -d: -f1)" ]
 }
+
+# Found by a new-user trial: a huge halfmove clock dropped the position,
+# where Stockfish and python-chess take the number.
+@test "a halfmove clock or fullmove number past the range is clamped with a note, not refused" {
+    out=$(printf '%s\n' 'position fen 4k3/8/8/8/8/8/8/4K2R w K - 99999999999 123456789012' d | timeout "$HANG" "$KS")
+    grep -qx 'info string halfmove clock 99999999999 read as 10000; fullmove number 123456789012 read as 100000' <<<"$out"
+    grep -qx 'Fen: 4k3/8/8/8/8/8/8/4K2R w K - 10000 100000' <<<"$out"
+}
+
+# Found by a new-user trial: a negative increment passed without a word,
+# where a negative clock, depth or node count is named.
+@test "a negative increment is named and taken as 0" {
+    ks_start
+    ks_send 'position startpos' 'go wtime 1000 btime 1000 winc -5 binc -7'
+    ks_wait '^bestmove '
+    ks_sync
+    [ "$(ks_count "^info string go winc -5 is out of range; 0 used")" -eq 1 ]
+    [ "$(ks_count "^info string go binc -7 is out of range; 0 used")" -eq 1 ]
+}
+
+# Stockfish 15.1 prints "Final evaluation: none (in check)": no static
+# evaluation is meaningful where every evasion must be searched.
+@test "eval in check prints no number" {
+    for fen in '7k/6Q1/6K1/8/8/8/8/8 b - - 0 1' 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2'; do
+        out=$(printf '%s\n' "position fen $fen" eval | timeout "$HANG" "$KS")
+        grep -qx 'Final evaluation: none (in check)' <<<"$out" || { echo "$fen: $out"; return 1; }
+    done
+}

@@ -334,14 +334,20 @@ static int trace_final(const Position *p)
     return value;
 }
 
-/* The `eval` breakdown ends with the same score the search sees. */
+/* The `eval` breakdown ends with the same score the search sees; in check
+ * it shows none (no number to read), as Stockfish does. */
 TEST(eval_trace_agrees_with_evaluate)
 {
     static char fens[MAX_SUITE][128];
-    int n = load_suite(fens);
+    int n = load_suite(fens), checked = 0;
     for (int i = 0; i < n; i += 10) {
         if (!set(fens[i]))
             continue;
-        CHECK_MSG(trace_final(&pos) == evaluate(&pos), "%s", fens[i]);
+        if (in_check(&pos)) {
+            CHECK_MSG(trace_final(&pos) == 0x7fffffff, "%s", fens[i]);
+            checked++;
+        } else
+            CHECK_MSG(trace_final(&pos) == evaluate(&pos), "%s", fens[i]);
     }
+    CHECK(checked > 0);
 }

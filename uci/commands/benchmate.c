@@ -13,6 +13,7 @@
 #include "engine/material.h"
 #include "engine/movegen.h"
 #include "engine/parse.h"
+#include "engine/platform.h"
 #include "engine/random.h"
 #include "engine/san.h"
 #include "search/search.h"
@@ -242,6 +243,7 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
 {
     Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
+    bool progress = platform_is_terminal(stderr); /* \r lines only where they overwrite */
     char fen[128], worst_fen[128] = "";
     uint64_t rng = cfg->seed ^ (uint64_t)code[1] * 0x100000001B3ULL ^ strlen(code);
     int mates = 0, stalemates = 0, draws = 0, fifty = 0, worst_plies = 0, worst_opt = 0;
@@ -278,12 +280,13 @@ static int run_ending(Searcher *s, const Config *cfg, const char *code)
             snprintf(event, sizeof event, "Keysquare bench mate %s", code);
             write_pgn(cfg->pgn, event, i + 1, fen, g, strong, result_text(g->end == END_MATE, strong));
         }
-        if (cfg->positions)
+        if (progress && cfg->positions)
             fprintf(stderr, "\r%s %d/%d", code, i + 1, cfg->positions);
-        else
+        else if (progress)
             fprintf(stderr, "\r%s %d", code, i + 1);
     }
-    fprintf(stderr, "\n");
+    if (progress)
+        fprintf(stderr, "\n");
     double secs = (now_ms() - start) / 1000.0;
     if (!played) { /* only a --fens file runs out */
         fprintf(stderr, "bench mate: the FEN file has no won position with a table\n");
@@ -304,6 +307,7 @@ static int run_defend(Searcher *s, const Config *cfg)
 {
     Position position, *pos = &position;
     Game *g = malloc(sizeof *g);
+    bool progress = platform_is_terminal(stderr);
     char fen[128];
     uint64_t rng = cfg->seed ^ 0xDEFE4DULL;
     int held = 0;
@@ -319,9 +323,11 @@ static int run_defend(Searcher *s, const Config *cfg)
         if (cfg->pgn)
             write_pgn(cfg->pgn, "Keysquare bench mate KPK-defend", i + 1, fen, g, !attacker,
                       result_text(g->end == END_MATE, attacker));
-        fprintf(stderr, "\rKPK-defend %d/%d", i + 1, cfg->positions);
+        if (progress)
+            fprintf(stderr, "\rKPK-defend %d/%d", i + 1, cfg->positions);
     }
-    fprintf(stderr, "\n");
+    if (progress)
+        fprintf(stderr, "\n");
     printf("KPK-defend: positions=%d held=%d rate=%.1f%% time=%.1fs\n", cfg->positions, held,
            100.0 * held / cfg->positions, (now_ms() - start) / 1000.0);
     free(g);
