@@ -341,8 +341,6 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
         }
         ep = make_square(e[0] - 'a', e[1] - '1');
     }
-    /* A fullmove number of 0 is written by some tools for the start; it
-     * counts as 1, as in Stockfish and python-chess. */
     /* Counts past the ranges are numbers still (Stockfish and python-chess
      * take them): clamped, with a note, where the search's counters stay
      * far from overflow. */
@@ -352,10 +350,16 @@ bool pos_set_fen_mode(Position *out, const char *fen, bool chess960, char *err, 
         fen_error(err, es, "invalid FEN: halfmove clock and fullmove number must be numbers");
         goto done;
     }
+    /* The field itself is cut at 20 characters so that the warnings after
+     * it still fit. */
     if (rule50_status == PARSE_RANGE)
-        add_warning(warn, ws, "halfmove clock %s read as %d", fields[4], (int)rule50);
+        add_warning(warn, ws, "halfmove clock %.20s%s read as %d", fields[4], strlen(fields[4]) > 20 ? "..." : "",
+                    (int)rule50);
     if (fullmove_status == PARSE_RANGE)
-        add_warning(warn, ws, "fullmove number %s read as %d", fields[5], (int)fullmove);
+        add_warning(warn, ws, "fullmove number %.20s%s read as %d", fields[5], strlen(fields[5]) > 20 ? "..." : "",
+                    (int)fullmove);
+    /* A fullmove number of 0 is written by some tools for the start; it
+     * counts as 1, as in Stockfish and python-chess. */
     if (fullmove < 1)
         fullmove = 1;
     if (attackers_to(pos, king_square(pos, !pos->side), occupied(pos)) & pos->by_color[pos->side]) {

@@ -65,7 +65,8 @@ void position_init(void);
  * by "; "); an en-passant square no pawn could have just passed is ignored
  * and reported, one that no pawn can capture on is ignored silently; more
  * promoted men than missing pawns are reported and kept (as Stockfish
- * plays them). */
+ * plays them); a halfmove clock past 10000 or a fullmove number past
+ * 100000 is clamped there and reported. */
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t err_size, char *warn, size_t warn_size);
 /* pos_set_fen in either mode. The castling field may be KQkq, X-FEN (KQkq
  * for the outermost rook on that side of the king, a file letter A-H/a-h

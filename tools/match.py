@@ -181,7 +181,7 @@ def main():
     ap.add_argument("--engine2", help="a second UCI binary instead of --opponent (self-play)")
     ap.add_argument("--name2", default="Base")
     ap.add_argument("--option2", action="append", default=[])
-    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--games", type=int, default=40, help="an even number: each opening is played with both colours")
     ap.add_argument("--tc", default="10+0.1")
     ap.add_argument("--nodes", type=int,
                     help="fixed nodes per move (> 0) instead of --tc: immune to machine load. For UCI "
@@ -232,7 +232,7 @@ def main():
         if fast:
             ap.error("--ponder needs cutechess-cli")
         limit += ["ponder"]
-    cmd += ["-each"] + limit + ["-games", "2", "-rounds", str(max(1, a.games // 2)), "-repeat"]
+    cmd += ["-each"] + limit + ["-games", "2", "-rounds", str(a.games // 2), "-repeat"]
     cmd += ["-concurrency", str(a.concurrency), "-recover"]
     if fast:
         cmd += ["-pgnout", f"file={a.pgn}"]

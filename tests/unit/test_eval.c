@@ -319,6 +319,22 @@ TEST(eval_king_shelter_intact_beats_broken)
     CHECK_MSG(intact > broken, "intact %d, broken %d", intact, broken);
 }
 
+/* Whether the trace's last line is Stockfish's "Final evaluation: none
+ * (in check)". */
+static bool trace_says_in_check(const Position *p)
+{
+    FILE *f = tmpfile();
+    if (!f)
+        return false;
+    eval_trace(p, f);
+    rewind(f);
+    char line[256], last[256] = "";
+    while (fgets(line, sizeof line, f))
+        strcpy(last, line);
+    fclose(f);
+    return !strcmp(last, "Final evaluation: none (in check)\n");
+}
+
 static int trace_final(const Position *p)
 {
     FILE *f = tmpfile();
@@ -344,7 +360,7 @@ TEST(eval_trace_agrees_with_evaluate)
         if (!set(fens[i]))
             continue;
         if (in_check(&pos)) {
-            CHECK_MSG(trace_final(&pos) == 0x7fffffff, "%s", fens[i]);
+            CHECK_MSG(trace_says_in_check(&pos), "%s", fens[i]);
             checked++;
         } else
             CHECK_MSG(trace_final(&pos) == evaluate(&pos), "%s", fens[i]);
