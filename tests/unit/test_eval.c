@@ -319,34 +319,37 @@ TEST(eval_king_shelter_intact_beats_broken)
     CHECK_MSG(intact > broken, "intact %d, broken %d", intact, broken);
 }
 
-/* Whether the trace's last line is Stockfish's "Final evaluation: none
- * (in check)". */
-static bool trace_says_in_check(const Position *p)
+/* The last line of the `eval` trace of p into last (empty if none). */
+static void trace_last_line(const Position *p, char *last, size_t size)
 {
+    char line[256];
+    last[0] = '\0';
     FILE *f = tmpfile();
     if (!f)
-        return false;
+        return;
     eval_trace(p, f);
     rewind(f);
-    char line[256], last[256] = "";
     while (fgets(line, sizeof line, f))
-        strcpy(last, line);
+        snprintf(last, size, "%s", line);
     fclose(f);
+}
+
+/* Whether the trace ends with Stockfish's "Final evaluation: none (in check)". */
+static bool trace_says_in_check(const Position *p)
+{
+    char last[256];
+    trace_last_line(p, last, sizeof last);
     return !strcmp(last, "Final evaluation: none (in check)\n");
 }
 
+/* The number of the trace's last line "Final evaluation: N ...", or
+ * 0x7fffffff when it has none. */
 static int trace_final(const Position *p)
 {
-    FILE *f = tmpfile();
-    if (!f)
-        return 0;
-    eval_trace(p, f);
-    rewind(f);
-    char line[256];
+    char last[256];
     int value = 0x7fffffff;
-    while (fgets(line, sizeof line, f))
-        sscanf(line, "Final evaluation: %d", &value);
-    fclose(f);
+    trace_last_line(p, last, sizeof last);
+    sscanf(last, "Final evaluation: %d", &value);
     return value;
 }
 
