@@ -153,6 +153,7 @@ static int root_search(SearchThread *t, int alpha, int beta, int depth)
             rm->score = v;
             rm->seldepth = t->seldepth;
             rm->bound = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+            rm->depth_scored = t->root_depth;
             rm->pv[0] = rm->move;
             memcpy(rm->pv + 1, t->stack[1].pv, sizeof(Move) * (size_t)t->stack[1].pv_len);
             rm->pv_len = t->stack[1].pv_len + 1;
@@ -260,6 +261,32 @@ static void unscored_in_generation_order(SearchThread *t)
     }
 }
 
+/* An iteration that the stop cut short may already have proven a mate:
+ * a root move searched to an exact mate score above the last completed
+ * iteration's best, while later moves were still to come. With one line,
+ * when that is the highest score of the iteration (no move failed high
+ * above it), the move and its mating line become the result and the last
+ * info line, at the unfinished depth, as Stockfish reports the moves its
+ * last iteration scored; matetrack scores that last line. Only mates:
+ * taking any better exact score this way measured -5.7 +- 12.5 Elo over
+ * 1,897 games at 20,000 nodes (tools/README). */
+static void adopt_unfinished_iteration(SearchThread *t, int depth, int lines)
+{
+    if (lines != 1 || !t->completed_depth)
+        return;
+    const RootMove *top = NULL;
+    for (int i = 0; i < t->root_count; i++) {
+        const RootMove *rm = &t->root[i];
+        if (rm->depth_scored == depth && rm->score != -VALUE_INFINITE && (!top || rm->score > top->score))
+            top = rm;
+    }
+    if (!top || top->bound != BOUND_EXACT || top->score <= t->best.score || top->score < VALUE_MATE_IN_MAX_PLY)
+        return;
+    t->best = *top;
+    if (t->id == 0)
+        report_line(t, &t->best, 1, depth, BOUND_EXACT);
+}
+
 static void iterative_deepening(SearchThread *t)
 {
     Searcher *s = t->searcher;
@@ -291,8 +318,10 @@ static void iterative_deepening(SearchThread *t)
             if (done)
                 sort_root_moves(t, 0, t->pv_index + 1);
         }
-        if (!done)
+        if (!done) {
+            adopt_unfinished_iteration(t, depth, lines);
             break;
+        }
         /* A later line may outscore an earlier one (the tables learned in
          * between): the lines are ranked again, best first. */
         if (lines > 1)

@@ -18,9 +18,10 @@
 
 typedef struct RootMove {
     Move move;
-    int score;      /* of the last completed search of this move, or -VALUE_INFINITE */
-    int prev_score; /* from the previous iteration, for ordering */
-    int bound;      /* BOUND_EXACT, or LOWER/UPPER for aspiration fails */
+    int score;        /* of the last completed search of this move, or -VALUE_INFINITE */
+    int prev_score;   /* from the previous iteration, for ordering */
+    int bound;        /* BOUND_EXACT, or LOWER/UPPER for aspiration fails */
+    int depth_scored; /* the iteration that set score */
     int seldepth;
     uint64_t nodes; /* spent below this move in this search, for time management */
     int gen_index;  /* the move's place in generation order */

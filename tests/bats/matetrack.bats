@@ -123,3 +123,36 @@ EOS
     [ "${lines[8]}" = "bad PVs:       0" ]
     [[ "${lines[9]}" =~ ", 0 with a bad PV"$ ]]
 }
+
+# Seven suite positions (lines 418 to 4503, mates in 6 to 10) where a
+# search of 1,000,000 nodes finds its mate only inside the iteration that
+# the node limit cuts short: the mating move's search finished there with
+# an exact score, above the last completed iteration's best, and the rest
+# of the root moves were still to come. That move and its line must be the
+# result and the last info line (matetrack scores the last line; before,
+# the unfinished iteration was dropped and none of the seven was reported
+# as a mate). The found mates need not be the shortest; none may be wrong,
+# too short or a bad PV, and the last line's first move is the bestmove.
+@test "a mate scored in the iteration the node limit cuts short is reported" {
+    for i in 418 984 1617 1950 2892 4376 4503; do sed -n "${i}p" "$EPD"; done >"$DIR/cut.epd"
+    [ "$(grep -c ' bm #' "$DIR/cut.epd")" -eq 7 ]
+    # 8 M nodes in all: a generous hang limit for the sanitizer builds.
+    run timeout $((5 * HANG)) python3 "$MT" --engine "$KS" --epd "$DIR/cut.epd" --nodes 1000000 --check-all-lines
+    echo "$output"
+    [ "$status" -eq 0 ]
+    [[ "${lines[4]}" =~ ^"mates found:   "[4-7]$ ]]
+    [ "${lines[6]}" = "wrong-signed:  0" ]
+    [ "${lines[7]}" = "too short:     0" ]
+    [ "${lines[8]}" = "bad PVs:       0" ]
+    [[ "${lines[9]}" =~ ", 0 with a bad PV"$ ]]
+    fen=$(sed -n '984s/ bm #7;.*//p' "$EPD")
+    ks_start
+    ks_send "position fen $fen" 'go nodes 1000000'
+    ks_wait '^bestmove '
+    best=$(ks_lines '^bestmove ' | awk '{print $2}')
+    last=$(ks_lines '^info depth .* score ' | tail -n 1)
+    [[ "$last" == *" score mate "* ]]
+    [ "$(sed 's/.* pv //' <<<"$last" | awk '{print $1}')" = "$best" ]
+    ks_send quit
+    ks_end
+}
