@@ -267,9 +267,12 @@ static void unscored_in_generation_order(SearchThread *t)
  * when that is the highest score of the iteration (no move failed high
  * above it), the move and its mating line become the result and the last
  * info line, at the unfinished depth, as Stockfish reports the moves its
- * last iteration scored; matetrack scores that last line. Only mates:
- * taking any better exact score this way measured -5.7 +- 12.5 Elo over
- * 1,897 games at 20,000 nodes (tools/README). */
+ * last iteration scored; matetrack scores that last line. "Highest" is
+ * among the scores the moves hold when the stop comes: a fail high that
+ * a re-search has since replaced no longer counts, and the mate taken is
+ * still a proven one. Only mates: taking any better exact score this way
+ * measured -5.7 +- 12.5 Elo over 1,897 games at 20,000 nodes
+ * (tools/README). */
 static void adopt_unfinished_iteration(SearchThread *t, int depth, int lines)
 {
     if (lines != 1 || !t->completed_depth)

@@ -21,7 +21,7 @@ typedef struct RootMove {
     int score;        /* of the last completed search of this move, or -VALUE_INFINITE */
     int prev_score;   /* from the previous iteration, for ordering */
     int bound;        /* BOUND_EXACT, or LOWER/UPPER for aspiration fails */
-    int depth_scored; /* the iteration that set score */
+    int depth_scored; /* the iteration that last gave score a searched value */
     int seldepth;
     uint64_t nodes; /* spent below this move in this search, for time management */
     int gen_index;  /* the move's place in generation order */
@@ -82,7 +82,7 @@ typedef struct SearchThread {
     int best_move_changes;
     int root_count;
     _Atomic uint64_t tbhits; /* read by the main thread for info lines */
-    RootMove best;           /* root[0] of the last completed iteration */
+    RootMove best;           /* root[0] of the last completed iteration, or a mate proven in the unfinished one */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
     HistoryTables hist; /* kept across searches, cleared by ucinewgame */
