@@ -54,21 +54,43 @@ EPD_LINE = re.compile(r"^(\S+ [wb] \S+ \S+)((?: \d+ \d+)?)\s+bm #(-?\d+);")
 def load_epd(path):
     """[(index, fen, bm)], index counting the file's positions from 1."""
     positions = []
-    with open(path) as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#"):
-                continue
-            m = EPD_LINE.match(line)
-            if not m:
-                raise SystemExit(f"{path}: not a 'FEN bm #N;' line: {line}")
-            fen = m.group(1) + (m.group(2) or " 0 1")
-            positions.append((len(positions) + 1, fen, int(m.group(3))))
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise SystemExit(f"matetrack: cannot read {path}: {e}")
+    for number, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = EPD_LINE.match(line)
+        if not m or int(m.group(3)) == 0:
+            raise SystemExit(f"{path}:{number}: not a 'FEN bm #N;' line (N not 0): {line}")
+        fen = m.group(1) + (m.group(2) or " 0 1")
+        # A FEN the engine would refuse is an error of the suite, not a
+        # position without a mate: each side needs its one king, and the
+        # side not to move may not be in check.
+        try:
+            board = mb.Board(fen)
+            kings = "".join(sq for sq in board.squares if sq in ("K", "k"))
+            if sorted(kings) != ["K", "k"]:
+                raise ValueError("each side needs one king")
+            board.turn = "b" if board.turn == "w" else "w"
+            if board.in_check():
+                raise ValueError("the side not to move is in check")
+        except ValueError as e:
+            raise SystemExit(f"{path}:{number}: bad FEN ({e}): {line}")
+        positions.append((len(positions) + 1, fen, int(m.group(3))))
+    if not positions:
+        raise SystemExit(f"matetrack: {path} holds no 'FEN bm #N;' line")
     return positions
 
 
 def select(positions, sample, seed, max_positions):
     """The positions to run, in file order."""
+    if sample is not None and sample >= len(positions):
+        print(f"matetrack: --sample {sample} is not below the suite's {len(positions)} positions: all of them",
+              file=sys.stderr, flush=True)
     if sample is not None and sample < len(positions):
         chosen = random.Random(seed).sample(range(len(positions)), sample)
         positions = [positions[i] for i in sorted(chosen)]
@@ -107,10 +129,15 @@ class Engine:
         self.proc.stdin.write(command + "\n")
         self.proc.stdin.flush()
 
-    def until(self, first_word):
-        """Yields the output lines up to and including one starting first_word."""
+    def until(self, first_word, timeout=60):
+        """Yields the output lines up to and including one starting
+        first_word; RuntimeError when none comes within timeout seconds of
+        the last line (a program that is not a UCI engine, or a hang)."""
         while True:
-            line = self.lines.get()
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise RuntimeError(f"{self.name}: no '{first_word}' within {timeout} s") from None
             if line is None:
                 raise RuntimeError(f"{self.name} ended its output (exit {self.proc.wait()})")
             yield line
@@ -130,7 +157,8 @@ class Engine:
         self.send(f"go nodes {nodes}")
         start = time.monotonic()
         mate, pv, infos, searched = None, [], [], 0
-        for line in self.until("bestmove"):
+        # Generous: a minute more than 10,000 nodes a second would need.
+        for line in self.until("bestmove", timeout=60 + nodes / 10000):
             info = parse_info(line)
             if info is None:
                 continue
@@ -242,8 +270,10 @@ def worker(args, options, todo, records, errors, names):
             records.append(judge(position, result, args.check_all_lines))
             if args.progress and len(records) % args.progress == 0:
                 print(f"  {len(records)} positions done", file=sys.stderr, flush=True)
-    except (OSError, RuntimeError) as e:
-        errors.append(str(e))
+    except (OSError, RuntimeError, ValueError) as e:
+        errors.append(f"{type(e).__name__}: {e}" if isinstance(e, ValueError) else str(e))
+    except Exception as e:  # noqa: BLE001 -- any failure must end the run with its reason, not a partial summary
+        errors.append(f"{type(e).__name__}: {e}")
     finally:
         engine.quit()
 
@@ -262,7 +292,7 @@ def run(args, positions):
         todo.put(p)
     records, errors, names = [], [], []
     threads = [
-        threading.Thread(target=worker, args=(args, options, todo, records, errors, names))
+        threading.Thread(target=worker, args=(args, options, todo, records, errors, names), daemon=True)
         for _ in range(max(1, args.concurrency))
     ]
     for t in threads:
@@ -374,6 +404,14 @@ def parse_args(argv):
     for opt in args.option:
         if "=" not in opt:
             p.error(f"--option {opt}: expected NAME=VALUE")
+    for name in ("nodes", "sample", "max_positions", "threads", "hash", "concurrency"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            p.error(f"--{name.replace('_', '-')} {value}: must be at least 1")
+    if args.progress < 0:
+        p.error(f"--progress {args.progress}: must be at least 0")
+    if args.seed is not None and args.sample is None:
+        p.error("--seed chooses the positions of --sample: give --sample K too")
     if args.sample is not None and args.seed is None:
         args.seed = random.SystemRandom().randrange(1 << 31)
     return args
@@ -385,8 +423,17 @@ def main(argv):
         return self_test()
     positions = load_epd(args.epd)
     chosen = select(positions, args.sample, args.seed, args.max_positions)
+    if args.csv:  # fail before the run, not after it
+        try:
+            open(args.csv, "w").close()
+        except OSError as e:
+            raise SystemExit(f"matetrack: cannot write {args.csv}: {e}")
     start = time.monotonic()
-    records, name = run(args, chosen)
+    try:
+        records, name = run(args, chosen)
+    except KeyboardInterrupt:
+        seed = f" (--seed {args.seed})" if args.sample is not None else ""
+        raise SystemExit(f"matetrack: interrupted{seed}") from None
     wall = time.monotonic() - start
     if args.csv:
         write_csv(args.csv, records)

@@ -92,6 +92,33 @@ EOS
     [ "${lines[-6]}" = "wrong-signed:  5" ]
 }
 
+@test "matetrack.py refuses a bad suite, bad limits and a malformed engine line, with a reason" {
+    # A board without kings and a board of two ranks: the line number is named.
+    printf '8/8/8/8/8/8/8/8 w - - bm #1;\n' >"$DIR/nokings.epd"
+    run python3 "$MT" --epd "$DIR/nokings.epd"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"nokings.epd:1: bad FEN (each side needs one king)"* ]]
+    printf '4k3/8/8/8/8/8/8/4K3 w - - bm #1;\nxx/yy w - - bm #2;\n' >"$DIR/ranks.epd"
+    run python3 "$MT" --epd "$DIR/ranks.epd"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"ranks.epd:2: bad FEN"* ]]
+    run python3 "$MT" --epd "$DIR/missing.epd"
+    [ "$status" -eq 1 ]
+    [[ "$output" == "matetrack: cannot read $DIR/missing.epd"* ]]
+    for bad in "--sample 0" "--nodes -5" "--concurrency 0" "--seed 3"; do
+        run python3 "$MT" $bad
+        [ "$status" -eq 2 ]
+        [[ "${lines[-1]}" == *"error: --"* ]]
+    done
+    # A number the engine writes wrongly ends the run with its reason, no summary.
+    fake_engine 1 e2e4
+    sed -i 's/nodes 7/nodes 1e6/' "$DIR/fake"
+    run timeout "$HANG" python3 "$MT" --engine "$DIR/fake" --epd "$EPD" --max-positions 2 --nodes 10
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"ValueError"*"1e6"* ]]
+    [[ "$output" != *"mates found"* ]]
+}
+
 # The suite's line 18 is a mate in 2 whose defender is in zugzwang: after
 # the key every black piece is tied and the king must take the rook. A
 # null move (passing) is no legal reply there, so a search that trusts its
