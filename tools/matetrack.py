@@ -72,11 +72,10 @@ def load_epd(path):
         # side not to move may not be in check.
         try:
             board = mb.Board(fen)
-            kings = "".join(sq for sq in board.squares if sq in ("K", "k"))
-            if sorted(kings) != ["K", "k"]:
+            if sorted(sq for sq in board.squares if sq in ("K", "k")) != ["K", "k"]:
                 raise ValueError("each side needs one king")
-            board.turn = "b" if board.turn == "w" else "w"
-            if board.in_check():
+            waiting = "b" if board.turn == "w" else "w"
+            if board.attacked(board.king_square(waiting), board.turn):
                 raise ValueError("the side not to move is in check")
         except ValueError as e:
             raise SystemExit(f"{path}:{number}: bad FEN ({e}): {line}")
@@ -91,7 +90,7 @@ def select(positions, sample, seed, max_positions):
     if sample is not None and sample >= len(positions):
         print(f"matetrack: --sample {sample} is not below the suite's {len(positions)} positions: all of them",
               file=sys.stderr, flush=True)
-    if sample is not None and sample < len(positions):
+    elif sample is not None:
         chosen = random.Random(seed).sample(range(len(positions)), sample)
         positions = [positions[i] for i in sorted(chosen)]
     if max_positions is not None:
@@ -270,10 +269,8 @@ def worker(args, options, todo, records, errors, names):
             records.append(judge(position, result, args.check_all_lines))
             if args.progress and len(records) % args.progress == 0:
                 print(f"  {len(records)} positions done", file=sys.stderr, flush=True)
-    except (OSError, RuntimeError, ValueError) as e:
-        errors.append(f"{type(e).__name__}: {e}" if isinstance(e, ValueError) else str(e))
-    except Exception as e:  # noqa: BLE001 -- any failure must end the run with its reason, not a partial summary
-        errors.append(f"{type(e).__name__}: {e}")
+    except Exception as e:  # noqa: BLE001 -- any failure ends the run with its reason, not a partial summary
+        errors.append(str(e) if isinstance(e, (OSError, RuntimeError)) else f"{type(e).__name__}: {e}")
     finally:
         engine.quit()
 
@@ -293,7 +290,7 @@ def run(args, positions):
     records, errors, names = [], [], []
     threads = [
         threading.Thread(target=worker, args=(args, options, todo, records, errors, names), daemon=True)
-        for _ in range(max(1, args.concurrency))
+        for _ in range(args.concurrency)
     ]
     for t in threads:
         t.start()

@@ -102,6 +102,11 @@ EOS
     run python3 "$MT" --epd "$DIR/ranks.epd"
     [ "$status" -eq 1 ]
     [[ "$output" == *"ranks.epd:2: bad FEN"* ]]
+    # White to move, Black (not to move) in check from the rook on e1: illegal.
+    printf '4k3/8/8/8/8/8/8/4R1K1 w - - bm #1;\n' >"$DIR/check.epd"
+    run python3 "$MT" --epd "$DIR/check.epd"
+    [ "$status" -eq 1 ]
+    [[ "$output" == *"check.epd:1: bad FEN (the side not to move is in check)"* ]]
     run python3 "$MT" --epd "$DIR/missing.epd"
     [ "$status" -eq 1 ]
     [[ "$output" == "matetrack: cannot read $DIR/missing.epd"* ]]
