@@ -406,9 +406,14 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
     if (ply >= MAX_PLY)
         return check ? VALUE_DRAW : static_eval(t, ply);
     int tb_value;
-    if (t->searcher->tb_enabled && tb_memory_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
-        atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
-        return tb_value;
+    if (t->searcher->tb_enabled && popcount(occupied(pos)) <= 4 && !pos->castling) {
+        if (tb_memory_probe(pos, ply, t->searcher->opt.syzygy_50_move_rule, &tb_value)) {
+            atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
+            return tb_value;
+        }
+        /* Built before the next search, whose lines may come here again
+         * (a won ending the evaluation can only score as a known win). */
+        tb_note_unmet(&t->tb_unmet, pos);
     }
     *alpha = *alpha > -VALUE_MATE + ply ? *alpha : -VALUE_MATE + ply;
     *beta = *beta < VALUE_MATE - ply - 1 ? *beta : VALUE_MATE - ply - 1;

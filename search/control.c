@@ -143,7 +143,7 @@ bool keep_building(void *ctx)
     int64_t now = now_ms();
     if (now - s->build_note_ms >= BUILD_NOTE_MS && s->report.message) {
         char text[96];
-        snprintf(text, sizeof text, "building the DTM tables this position reaches: %.1f s so far",
+        snprintf(text, sizeof text, "building DTM tables before the search: %.1f s so far",
                  (double)(now - atomic_load(&s->start_ms)) / 1000.0);
         s->report.message(s->report.ctx, text);
         s->build_note_ms = now;

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "control.h"
 #include "engine/movegen.h"
@@ -15,10 +16,9 @@
 #include "tt.h"
 
 /* Tables count as reachable from the root only when the root has at most
- * this many men: then the set of tables the search may meet is small and
- * is made ready before the search starts, so a search with node or depth
- * limits always sees the same tables (`bench` and `go nodes` stay
- * reproducible), and no table becomes ready during a search. */
+ * this many men: then the set of tables the search may meet is small
+ * enough to build before the search starts. From a larger root only the
+ * tables earlier searches met are built (TbUnmet). */
 #define TB_ROOT_MEN 5
 
 /* How long the builder works between two polls of keep_going (ms): stop
@@ -77,17 +77,75 @@ static int reachable_tables(const Position *root, DtmTable **out)
     return n;
 }
 
-bool tb_prepare(DtmBuilder *b, const Position *root, bool (*keep_going)(void *ctx), void *ctx, char *built,
-                size_t built_size)
+void tb_note_unmet(TbUnmet *u, const Position *pos)
+{
+    for (int i = 0; i < u->count; i++)
+        if (u->keys[i] == pos->material_key)
+            return;
+    if (u->count == TB_UNMET_MAX)
+        return;
+    u->keys[u->count] = pos->material_key;
+    for (Piece p = 0; p < PIECE_NB; p++)
+        u->counts[u->count][p] = 0;
+    for (Bitboard b = occupied(pos); b; b &= b - 1) {
+        Piece p = pos->board[lsb(b)];
+        if (type_of(p) != KING)
+            u->counts[u->count][p]++;
+    }
+    u->count++;
+}
+
+void tb_merge_unmet(TbUnmet *into, const TbUnmet *from)
+{
+    for (int i = 0; i < from->count && into->count < TB_UNMET_MAX; i++) {
+        bool listed = false;
+        for (int j = 0; j < into->count && !listed; j++)
+            listed = into->keys[j] == from->keys[i];
+        if (!listed) {
+            into->keys[into->count] = from->keys[i];
+            memcpy(into->counts[into->count], from->counts[i], sizeof from->counts[i]);
+            into->count++;
+        }
+    }
+}
+
+/* The table of each material in unmet, appended to out[0..n) unless
+ * listed; the materials with no table to wait for (ready, failed, or none
+ * exists) leave unmet. Returns the new n. */
+static int unmet_tables(TbUnmet *unmet, DtmTable **out, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < unmet->count; i++) {
+        int counts[PIECE_NB];
+        for (Piece p = 0; p < PIECE_NB; p++)
+            counts[p] = unmet->counts[i][p];
+        DtmTable *t = dtm_table_for_counts(counts);
+        if (!t || dtm_is_ready(t) || dtm_build_failed(t))
+            continue;
+        unmet->keys[kept] = unmet->keys[i];
+        memmove(unmet->counts[kept], unmet->counts[i], sizeof unmet->counts[i]);
+        kept++;
+        bool listed = false;
+        for (int j = 0; j < n && !listed; j++)
+            listed = out[j] == t;
+        if (!listed && n < TB_MAX_TABLES)
+            out[n++] = t;
+    }
+    unmet->count = kept;
+    return n;
+}
+
+void tb_prepare(DtmBuilder *b, const Position *root, TbUnmet *unmet, bool (*keep_going)(void *ctx), void *ctx,
+                char *built, size_t built_size)
 {
     DtmTable *need[TB_MAX_TABLES];
     bool was_ready[TB_MAX_TABLES];
     *built = '\0';
-    if (popcount(occupied(root)) > TB_ROOT_MEN)
-        return false;
-    int n = reachable_tables(root, need);
-    if (!b || dtm_builder_want(b, need, n))
-        return true;
+    int n = popcount(occupied(root)) <= TB_ROOT_MEN ? reachable_tables(root, need) : 0;
+    if (unmet)
+        n = unmet_tables(unmet, need, n);
+    if (!b || n == 0 || dtm_builder_want(b, need, n))
+        return;
     for (int i = 0; i < n; i++)
         was_ready[i] = dtm_is_ready(need[i]);
     while (keep_going(ctx) && !dtm_builder_work(b, TB_BUILD_SLICE_MS))
@@ -95,7 +153,8 @@ bool tb_prepare(DtmBuilder *b, const Position *root, bool (*keep_going)(void *ct
     for (int i = 0, len = 0; i < n; i++)
         if (!was_ready[i] && dtm_is_ready(need[i]) && len + 9 < (int)built_size)
             len += snprintf(built + len, built_size - (size_t)len, "%s%s", len ? " " : "", dtm_name(need[i]));
-    return true;
+    if (unmet)
+        unmet_tables(unmet, need, 0);
 }
 
 /* The fifty-move rule at a covered position (Syzygy's DTZ50 reading):
@@ -285,7 +344,14 @@ void tb_prepare_search(Searcher *s)
     SearchThread *t0 = s->threads[0];
     char built[128] = "", text[160];
     s->build_note_ms = now_ms();
-    s->tb_enabled = s->opt.use_tablebases && tb_prepare(s->builder, &t0->pos, keep_building, s, built, sizeof built);
+    /* The tables earlier searches met only without a clock (depth, nodes,
+     * mate, infinite): on a clock their builds took half the soft limit
+     * of move after move as a game simplified, and 168 games at 10+0.1
+     * leaned to a loss (-16.6 +- 35.5 Elo). */
+    bool clock = s->time.soft || s->time.hard;
+    s->tb_enabled = s->opt.use_tablebases;
+    if (s->tb_enabled)
+        tb_prepare(s->builder, &t0->pos, clock ? NULL : &s->tb_unmet, keep_building, s, built, sizeof built);
     s->search_from_ms = now_ms(); /* nps counts the tree search only */
     if (*built && s->report.message) {
         snprintf(text, sizeof text, "DTM tables built: %s", built);

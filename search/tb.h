@@ -24,20 +24,44 @@ typedef struct {
  * three or four men exist). */
 #define TB_MAX_TABLES 40
 
-/* Makes every table (tablebase/dtm.h, up to four men) whose material the
- * root can reach by captures and promotions ready, when the root has at
- * most five men: builder b
- * (NULL: none) builds the missing ones, the root's own table first, while
- * the caller waits. So the build runs on the caller's time and core (the
- * main search thread's, before it searches): the engine uses no more
- * cores than it has search threads. keep_going(ctx) is polled every few
- * milliseconds; when it returns false the build pauses and goes on at the
- * next call. built (built_size >= 1) receives the codes of the tables
- * finished in this call, space-separated ("KQK KRK KQKR"), or "". Returns
- * whether the search may probe tables: only from a root of at most five
- * men, where the tables it can meet are the ones prepared here. */
-bool tb_prepare(DtmBuilder *b, const Position *root, bool (*keep_going)(void *ctx), void *ctx, char *built,
-                size_t built_size);
+/* The materials of up to four men (no castling rights) that a search met
+ * at its nodes without a ready table, each once, the first TB_UNMET_MAX:
+ * the tables the next search builds before it starts (tb_prepare). Keys
+ * are Position.material_key; counts by Piece of the men besides the
+ * kings, as the position has them. */
+#define TB_UNMET_MAX 16
+typedef struct {
+    Key keys[TB_UNMET_MAX];
+    int8_t counts[TB_UNMET_MAX][PIECE_NB];
+    int count;
+} TbUnmet;
+
+/* Adds pos's material to u unless listed or u is full. pos has at most
+ * four men and no castling rights, and no ready table covers it. */
+void tb_note_unmet(TbUnmet *u, const Position *pos);
+
+/* Adds to into the materials of from it does not list, in from's order,
+ * while it has room. */
+void tb_merge_unmet(TbUnmet *into, const TbUnmet *from);
+
+/* Makes tables (tablebase/dtm.h, up to four men) ready before a search:
+ * from a root of at most five men every table whose material the root can
+ * reach by captures and promotions, the root's own first; from any root
+ * the tables of the materials in unmet (NULL: none), the ones earlier
+ * searches met without a table (their sub-tables come with them).
+ * Builder b (NULL: none) builds the missing ones while the caller waits,
+ * so the build runs on the caller's time and core (the main search
+ * thread's, before it searches): the engine uses no more cores than it
+ * has search threads. keep_going(ctx) is polled every few milliseconds;
+ * when it returns false the build pauses and goes on at the next call.
+ * The materials whose tables are ready (or can never be) leave unmet.
+ * built (built_size >= 1) receives the codes of the tables finished in
+ * this call, space-separated ("KQK KRK KQKR"), or "". No table becomes
+ * ready during a search, so a search probes the tables ready at its
+ * start: `go nodes` from a fresh process is reproducible, and the same
+ * search after others may find tables they had built. */
+void tb_prepare(DtmBuilder *b, const Position *root, TbUnmet *unmet, bool (*keep_going)(void *ctx), void *ctx,
+                char *built, size_t built_size);
 
 /* Table wins that the search cannot express as a mate within the
  * fifty-move rule score VALUE_TB_WIN - (halfmove clock + DTZ), a band
@@ -102,11 +126,11 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, i
 /* The root of a search: thread 0 calls these in this order before the
  * helpers wake (they read what is set here), on the root it has set up. */
 
-/* Makes the tables the root can reach ready (tb_prepare, on thread 0's
- * time within the build budget of keep_building), sets whether this
- * search may probe them (the Tablebases option and a root of at most five
- * men), names the tables built in a message, and starts the clock of the
- * tree search (nps counts that alone). */
+/* Makes the tables the root can reach and, without a clock, those
+ * earlier searches met ready (tb_prepare, on thread 0's time within the
+ * build budget of keep_building), sets whether this search may probe them (the Tablebases
+ * option), names the tables built in a message, and starts the clock of
+ * the tree search (nps counts that alone). */
 void tb_prepare_search(Searcher *s);
 
 /* A covered root: the tables rank thread 0's root moves (searchmoves

@@ -82,6 +82,7 @@ typedef struct SearchThread {
     int best_move_changes;
     int root_count;
     _Atomic uint64_t tbhits; /* read by the main thread for info lines */
+    TbUnmet tb_unmet;        /* materials of up to four men met without a ready table */
     RootMove best;           /* root[0] of the last completed iteration, or a mate proven in the unfinished one */
     RootMove root[MAX_MOVES];
     Stack stack[MAX_PLY + 4];
@@ -123,6 +124,7 @@ struct Searcher {
     void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
+    TbUnmet tb_unmet;                 /* materials searches met without a table, to build next */
     TbSyzygy syzygy;                  /* and these Syzygy files */
     int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */
     Move best_move;

@@ -145,6 +145,8 @@ const char *dtm_name(const DtmTable *t);
  * paused) is waited for. */
 bool dtm_build(DtmTable *t);
 bool dtm_is_ready(const DtmTable *t);
+/* A build of t failed (memory cap); it is never tried again. */
+bool dtm_build_failed(const DtmTable *t);
 
 /* Probes a position whose material a ready table covers, either colour
  * arrangement. False (and *out untouched) when no ready table covers it,

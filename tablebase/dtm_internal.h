@@ -249,8 +249,6 @@ DtmBuildStatus dtm_generate(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
  * a DtmBuilder (dtm_builder.c): a build its checkpoint abandons leaves
  * its tables unbuilt rather than failed. */
 DtmBuildStatus dtm_build_with(DtmTable *t, DtmCheckpoint checkpoint, void *ctx);
-/* A build of t failed (memory cap); it is never tried again. */
-bool dtm_build_failed(const DtmTable *t);
 
 /* Counts t->stats over the stored positions of a table just generated
  * (dtm_visit.c). */
