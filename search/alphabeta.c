@@ -411,9 +411,11 @@ static int node_entry(SearchThread *t, int *alpha, int *beta, int ply, bool chec
             atomic_fetch_add_explicit(&t->tbhits, 1, memory_order_relaxed);
             return tb_value;
         }
-        /* Built before the next search, whose lines may come here again
-         * (a won ending the evaluation can only score as a known win). */
-        tb_note_unmet(&t->tb_unmet, pos);
+        /* Built before the next search without a clock, whose lines may
+         * come here again (a won ending the evaluation can only score as
+         * a known win). */
+        if (t->searcher->note_unmet)
+            tb_note_unmet(&t->tb_unmet, pos);
     }
     *alpha = *alpha > -VALUE_MATE + ply ? *alpha : -VALUE_MATE + ply;
     *beta = *beta < VALUE_MATE - ply - 1 ? *beta : VALUE_MATE - ply - 1;

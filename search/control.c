@@ -127,7 +127,8 @@ bool time_to_stop(SearchThread *t, int depth, int prev_best_score, int stable)
  * builder (tb_prepare), so the build counts against this search: the
  * engine never uses more cores than Threads. Without a clock (depth,
  * nodes, mate, infinite) the build runs to its end, so `go nodes` counts
- * are reproducible and analysis sees every table; while pondering it runs
+ * repeat for the same commands in a fresh process and analysis sees every
+ * table; while pondering it runs
  * on the opponent's time; on a clock it may take half the soft limit (none
  * below BUILD_MIN_SOFT_MS), the search keeps the rest, and a longer build
  * goes on at the next move.

@@ -416,7 +416,7 @@ static void end_search(Searcher *s)
     wait_for_release(s);
     atomic_store(&s->stop, true);
     pool_wait_helpers(s);
-    for (int i = 0; i < s->thread_count; i++)
+    for (int i = 0; i < s->thread_count && s->note_unmet; i++)
         tb_merge_unmet(&s->tb_unmet, &s->threads[i]->tb_unmet);
 
     /* Without a legal move t0->best is MOVE_NONE with the mate or

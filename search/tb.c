@@ -17,8 +17,9 @@
 
 /* Tables count as reachable from the root only when the root has at most
  * this many men: then the set of tables the search may meet is small
- * enough to build before the search starts. From a larger root only the
- * tables earlier searches met are built (TbUnmet). */
+ * enough to build before the search starts. Besides these, a search
+ * without a clock builds the tables earlier searches met (TbUnmet), from
+ * any root. */
 #define TB_ROOT_MEN 5
 
 /* How long the builder works between two polls of keep_going (ms): stop
@@ -77,36 +78,40 @@ static int reachable_tables(const Position *root, DtmTable **out)
     return n;
 }
 
-void tb_note_unmet(TbUnmet *u, const Position *pos)
+static bool unmet_lists(const TbUnmet *u, Key key)
 {
     for (int i = 0; i < u->count; i++)
-        if (u->keys[i] == pos->material_key)
-            return;
-    if (u->count == TB_UNMET_MAX)
+        if (u->keys[i] == key || u->flipped[i] == key)
+            return true;
+    return false;
+}
+
+void tb_note_unmet(TbUnmet *u, const Position *pos)
+{
+    if (u->count == TB_UNMET_MAX || unmet_lists(u, pos->material_key))
         return;
-    u->keys[u->count] = pos->material_key;
-    for (Piece p = 0; p < PIECE_NB; p++)
-        u->counts[u->count][p] = 0;
+    int counts[PIECE_NB] = {0}, flipped[PIECE_NB] = {0};
     for (Bitboard b = occupied(pos); b; b &= b - 1) {
         Piece p = pos->board[lsb(b)];
-        if (type_of(p) != KING)
-            u->counts[u->count][p]++;
+        counts[p]++;
+        flipped[make_piece(!color_of(p), type_of(p))]++;
     }
+    u->keys[u->count] = pos->material_key;
+    u->flipped[u->count] = material_key_of_counts(flipped);
+    for (Piece p = 0; p < PIECE_NB; p++)
+        u->counts[u->count][p] = (int8_t)(type_of(p) == KING ? 0 : counts[p]);
     u->count++;
 }
 
 void tb_merge_unmet(TbUnmet *into, const TbUnmet *from)
 {
-    for (int i = 0; i < from->count && into->count < TB_UNMET_MAX; i++) {
-        bool listed = false;
-        for (int j = 0; j < into->count && !listed; j++)
-            listed = into->keys[j] == from->keys[i];
-        if (!listed) {
+    for (int i = 0; i < from->count && into->count < TB_UNMET_MAX; i++)
+        if (!unmet_lists(into, from->keys[i])) {
             into->keys[into->count] = from->keys[i];
+            into->flipped[into->count] = from->flipped[i];
             memcpy(into->counts[into->count], from->counts[i], sizeof from->counts[i]);
             into->count++;
         }
-    }
 }
 
 /* The table of each material in unmet, appended to out[0..n) unless
@@ -123,6 +128,7 @@ static int unmet_tables(TbUnmet *unmet, DtmTable **out, int n)
         if (!t || dtm_is_ready(t) || dtm_build_failed(t))
             continue;
         unmet->keys[kept] = unmet->keys[i];
+        unmet->flipped[kept] = unmet->flipped[i];
         memmove(unmet->counts[kept], unmet->counts[i], sizeof unmet->counts[i]);
         kept++;
         bool listed = false;
@@ -342,7 +348,7 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, i
 void tb_prepare_search(Searcher *s)
 {
     SearchThread *t0 = s->threads[0];
-    char built[128] = "", text[160];
+    char built[TB_MAX_TABLES * 6 + 1] = "", text[sizeof built + 32];
     s->build_note_ms = now_ms();
     /* The tables earlier searches met only without a clock (depth, nodes,
      * mate, infinite): on a clock their builds took half the soft limit
@@ -350,6 +356,7 @@ void tb_prepare_search(Searcher *s)
      * leaned to a loss (-16.6 +- 35.5 Elo). */
     bool clock = s->time.soft || s->time.hard;
     s->tb_enabled = s->opt.use_tablebases;
+    s->note_unmet = s->tb_enabled && !clock;
     if (s->tb_enabled)
         tb_prepare(s->builder, &t0->pos, clock ? NULL : &s->tb_unmet, keep_building, s, built, sizeof built);
     s->search_from_ms = now_ms(); /* nps counts the tree search only */

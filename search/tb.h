@@ -20,24 +20,29 @@ typedef struct {
     bool rule50;
 } TbSyzygy;
 
-/* At most this many tables are reachable from one root (35 materials of
- * three or four men exist). */
+/* At most this many tables are built for one search: those reachable
+ * from its root and those earlier searches met (35 materials of three or
+ * four men exist, colours aside). */
 #define TB_MAX_TABLES 40
 
 /* The materials of up to four men (no castling rights) that a search met
- * at its nodes without a ready table, each once, the first TB_UNMET_MAX:
- * the tables the next search builds before it starts (tb_prepare). Keys
- * are Position.material_key; counts by Piece of the men besides the
- * kings, as the position has them. */
-#define TB_UNMET_MAX 16
+ * at its nodes without a ready table, each once whichever side holds it
+ * (KQ against a bishop with either colour is one table), the first
+ * TB_UNMET_MAX: the tables the next search without a clock builds before
+ * it starts (tb_prepare). keys[i] is the material key
+ * (Position.material_key) as met, flipped[i] the same material with the
+ * colours exchanged; counts by Piece of the men besides the kings, as
+ * met. */
+#define TB_UNMET_MAX 35 /* the materials of three or four men, colours aside */
 typedef struct {
-    Key keys[TB_UNMET_MAX];
+    Key keys[TB_UNMET_MAX], flipped[TB_UNMET_MAX];
     int8_t counts[TB_UNMET_MAX][PIECE_NB];
     int count;
 } TbUnmet;
 
-/* Adds pos's material to u unless listed or u is full. pos has at most
- * four men and no castling rights, and no ready table covers it. */
+/* Adds pos's material to u unless listed (in either colour arrangement) or
+ * u is full. pos has at most four men and no castling rights, and no
+ * ready table covers it. */
 void tb_note_unmet(TbUnmet *u, const Position *pos);
 
 /* Adds to into the materials of from it does not list, in from's order,

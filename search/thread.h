@@ -124,7 +124,8 @@ struct Searcher {
     void (*run)(SearchThread *t);     /* what a woken pool thread does */
     DtmBuilder *builder;              /* builds the DTM tables on thread 0's time (NULL: none) */
     bool tb_enabled;                  /* this search may probe DTM tables */
-    TbUnmet tb_unmet;                 /* materials searches met without a table, to build next */
+    bool note_unmet;                  /* this search lists the materials it meets without a table */
+    TbUnmet tb_unmet;                 /* materials searches without a clock met without a table, to build next */
     TbSyzygy syzygy;                  /* and these Syzygy files */
     int syzygy_root_score;            /* shown for a Syzygy root unless a mate is found; VALUE_NONE */
     Move best_move;
