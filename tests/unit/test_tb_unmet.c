@@ -29,8 +29,8 @@ TEST(tb_unmet_lists_each_material_once_whichever_side_holds_it)
     memset(&u, 0, sizeof u);
     note(&u, "8/8/8/3k4/8/8/6b1/K6Q w - - 0 1"); /* KQ against a bishop */
     note(&u, "k6q/6B1/8/3K4/8/8/8/8 w - - 0 1"); /* the same, colours exchanged */
-    note(&u, "4k3/8/8/1b6/8/8/8/Q6K b - - 0 1");  /* the same material elsewhere */
-    note(&u, "8/8/8/3k4/8/8/8/KR6 w - - 0 1");    /* KRK */
+    note(&u, "4k3/8/8/1b6/8/8/8/Q6K b - - 0 1"); /* the same material elsewhere */
+    note(&u, "8/8/8/3k4/8/8/8/KR6 w - - 0 1");   /* KRK */
     CHECK_EQ_U64(u.count, 2);
     CHECK(u.keys[0] == material_key_of("8/8/8/3k4/8/8/6b1/K6Q w - - 0 1"));
     CHECK(u.flipped[0] == material_key_of("k6q/6B1/8/3K4/8/8/8/8 w - - 0 1"));
