@@ -45,6 +45,18 @@ static bool reachable_as(const Position *pos, const int counts[PIECE_NB], Color 
     return true;
 }
 
+/* out[0..n) with t appended unless listed or full (TB_MAX_TABLES); returns
+ * the new n. */
+static int add_table(DtmTable **out, int n, DtmTable *t)
+{
+    for (int i = 0; i < n; i++)
+        if (out[i] == t)
+            return n;
+    if (n < TB_MAX_TABLES)
+        out[n++] = t;
+    return n;
+}
+
 /* Every table the root can reach by captures and promotions (at most two
  * men besides the kings), the root's own first: it gives the perfect root
  * move, the most a short build can buy; its sub-tables are built with it.
@@ -67,13 +79,8 @@ static int reachable_tables(const Position *root, DtmTable **out)
             if (b < 10)
                 counts[kinds[b]]++;
             DtmTable *t;
-            if (!reachable_as(root, counts, WHITE) || !(t = dtm_table_for_counts(counts)))
-                continue;
-            bool listed = false;
-            for (int i = 0; i < n && !listed; i++)
-                listed = out[i] == t;
-            if (!listed && n < TB_MAX_TABLES)
-                out[n++] = t;
+            if (reachable_as(root, counts, WHITE) && (t = dtm_table_for_counts(counts)))
+                n = add_table(out, n, t);
         }
     return n;
 }
@@ -131,11 +138,7 @@ static int unmet_tables(TbUnmet *unmet, DtmTable **out, int n)
         unmet->flipped[kept] = unmet->flipped[i];
         memmove(unmet->counts[kept], unmet->counts[i], sizeof unmet->counts[i]);
         kept++;
-        bool listed = false;
-        for (int j = 0; j < n && !listed; j++)
-            listed = out[j] == t;
-        if (!listed && n < TB_MAX_TABLES)
-            out[n++] = t;
+        n = add_table(out, n, t);
     }
     unmet->count = kept;
     return n;

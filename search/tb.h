@@ -133,9 +133,10 @@ bool tb_syzygy_root(const TbSyzygy *c, Position *pos, Move *moves, int *count, i
 
 /* Makes the tables the root can reach and, without a clock, those
  * earlier searches met ready (tb_prepare, on thread 0's time within the
- * build budget of keep_building), sets whether this search may probe them (the Tablebases
- * option), names the tables built in a message, and starts the clock of
- * the tree search (nps counts that alone). */
+ * build budget of keep_building), sets whether this search may probe
+ * them (the Tablebases option) and list the materials it meets without a
+ * table (no clock), names the tables built in a message, and starts the
+ * clock of the tree search (nps counts that alone). */
 void tb_prepare_search(Searcher *s);
 
 /* A covered root: the tables rank thread 0's root moves (searchmoves

@@ -67,9 +67,7 @@ TEST(tb_unmet_merge_skips_listed_materials_and_stops_at_the_cap)
     tb_merge_unmet(&into, &many);
     CHECK_EQ_U64(into.count, TB_UNMET_MAX);
     CHECK(into.keys[0] == a.keys[0] && into.keys[2] == 1);
-    Position pos;
-    CHECK(set_fen_checked(&pos, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"));
-    tb_note_unmet(&into, &pos); /* full: not listed */
+    note(&into, "8/8/8/3k4/8/8/8/KQ6 w - - 0 1"); /* full: not listed */
     CHECK_EQ_U64(into.count, TB_UNMET_MAX);
     CHECK(into.keys[TB_UNMET_MAX - 1] == (Key)(TB_UNMET_MAX - 2));
 }
