@@ -206,7 +206,11 @@ static int prune_node(SearchThread *t, int beta, int eval, bool improving, int d
 {
     Position *pos = &t->pos;
     Stack *ss = &t->stack[ply];
-    if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+    /* Not where beta is a mated score: the question there is whether the
+     * side to move is mated sooner, which no static eval answers (a
+     * shorter mate found after a longer one, as a forced line searched a
+     * ply deeper may find the longer one first). */
+    if (depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta && beta > -VALUE_MATE_IN_MAX_PLY)
         return eval;
     bool null_allowed = ply >= t->nmp_min_ply || ((ply - t->nmp_verify_ply) & 1);
     if (depth >= 3 && eval >= beta && ply >= 1 && t->stack[ply - 1].move != MOVE_NULL && null_allowed
